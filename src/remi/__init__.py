@@ -1,0 +1,55 @@
+"""remi: a rules engine for contract-rummy card games.
+
+>>> import remi
+>>> variant = remi.variants.get("norwegian")
+>>> variant.meld_problems(remi.MeldKind.RUN, remi.parse_cards("7S 8S 9S 10S"))
+<MeldProblem: 0>
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from remi import variants
+from remi.cards import CARDS, JOKER, NATURALS, Card, Rank, Suit, format_cards, full_deck, parse_card, parse_cards, shuffled
+from remi.contracts import Contract, Requirement, assign
+from remi.errors import IllegalActionError, NotationError, Reason, RemiError, SerializationError, VariantError
+from remi.melds import End, JokerCap, Meld, MeldKind, MeldProblem, MeldRules, SetSwap
+from remi.variant import GoingOut, Schedule, Variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CARDS",
+    "JOKER",
+    "NATURALS",
+    "Card",
+    "Contract",
+    "End",
+    "GoingOut",
+    "IllegalActionError",
+    "JokerCap",
+    "Meld",
+    "MeldKind",
+    "MeldProblem",
+    "MeldRules",
+    "NotationError",
+    "Rank",
+    "Reason",
+    "RemiError",
+    "Requirement",
+    "Schedule",
+    "SerializationError",
+    "SetSwap",
+    "Suit",
+    "Variant",
+    "VariantError",
+    "__version__",
+    "assign",
+    "format_cards",
+    "full_deck",
+    "parse_card",
+    "parse_cards",
+    "shuffled",
+    "variants",
+]

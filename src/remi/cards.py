@@ -1,0 +1,339 @@
+"""Cards, suits, ranks, notation and decks.
+
+Cards are interned values: there are exactly 53 distinct cards (52 naturals and
+the joker), so two packs' copies of the queen of spades are the *same* value,
+as the rules treat them.
+
+>>> import remi
+>>> remi.parse_cards("QS 10♦ td jk")
+(Card(Rank.QUEEN, Suit.SPADES), Card(Rank.TEN, Suit.DIAMONDS), Card(Rank.TEN, Suit.DIAMONDS), JOKER)
+>>> str(remi.Card(remi.Rank.ACE, remi.Suit.HEARTS))
+'AH'
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from remi.errors import NotationError
+
+__all__ = [
+    "CARDS",
+    "JOKER",
+    "NATURALS",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "full_deck",
+    "parse_card",
+    "parse_cards",
+    "shuffled",
+]
+
+
+class Suit(enum.Enum):
+    """The four suits, each with its letter and its symbol.
+
+    >>> Suit.HEARTS.letter, Suit.HEARTS.symbol
+    ('H', '♥')
+
+    .. versionadded:: 0.1.0
+    """
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        """The ASCII letter: ``S``, ``H``, ``D`` or ``C``."""
+        return "SHDC"[self.value]
+
+    @property
+    def symbol(self) -> str:
+        """The symbol: ``♠``, ``♥``, ``♦`` or ``♣``."""
+        return "♠♥♦♣"[self.value]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, ``ACE`` = 1 up to ``KING`` = 13.
+
+    >>> Rank.QUEEN.label, int(Rank.QUEEN)
+    ('Q', 12)
+
+    .. versionadded:: 0.1.0
+    """
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def label(self) -> str:
+        """The rank's notation: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+        return _RANK_LABELS[self.value]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+_RANK_LABELS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_JOKER_INDEX = 52
+
+
+class Card:
+    """A playing card: a natural (rank and suit) or the joker.
+
+    Cards are immutable, hashable and totally ordered (by suit, then rank; the
+    joker sorts last). Construct naturals as ``Card(rank, suit)``; the joker
+    is :data:`JOKER`. Every card is interned, so ``Card(r, s) is Card(r, s)``.
+
+    Attributes:
+        rank: The :class:`Rank`, or ``None`` for the joker.
+        suit: The :class:`Suit`, or ``None`` for the joker.
+        index: A small integer 0–52 identifying the card (``52`` is the joker),
+            handy for arrays and counts.
+
+    .. versionadded:: 0.1.0
+    """
+
+    __slots__ = ("index", "rank", "suit")
+
+    rank: Rank | None
+    suit: Suit | None
+    index: int
+
+    def __new__(cls, rank: Rank | int | None, suit: Suit | None) -> Card:
+        if rank is None and suit is None:
+            return _TABLE[_JOKER_INDEX]
+        if not isinstance(suit, Suit) or rank is None:
+            raise NotationError(f"a natural card needs a rank and a suit, got {rank!r} and {suit!r}")
+        try:
+            return _TABLE[suit.value * 13 + Rank(rank) - 1]
+        except ValueError:
+            raise NotationError(f"{rank!r} is not a rank (1 to 13)") from None
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this card is the joker."""
+        return self.index == _JOKER_INDEX
+
+    @property
+    def is_natural(self) -> bool:
+        """Whether this card is a natural (not the joker)."""
+        return self.index != _JOKER_INDEX
+
+    def __str__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "JK"
+        return self.rank.label + self.suit.letter
+
+    @property
+    def symbol(self) -> str:
+        """The card with a suit symbol, e.g. ``Q♠`` (``JK`` for the joker)."""
+        if self.rank is None or self.suit is None:
+            return "JK"
+        return self.rank.label + self.suit.symbol
+
+    def __repr__(self) -> str:
+        if self.rank is None:
+            return "JOKER"
+        return f"Card({self.rank!r}, {self.suit!r})"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("cards are immutable")
+
+
+def _make(index: int, rank: Rank | None, suit: Suit | None) -> Card:
+    card = object.__new__(Card)
+    object.__setattr__(card, "index", index)
+    object.__setattr__(card, "rank", rank)
+    object.__setattr__(card, "suit", suit)
+    return card
+
+
+_TABLE: list[Card] = [_make(s.value * 13 + r - 1, r, s) for s in Suit for r in Rank]
+_TABLE.append(_make(_JOKER_INDEX, None, None))
+
+#: Every distinct card, indexed by :attr:`Card.index` (the joker last).
+CARDS: tuple[Card, ...] = tuple(_TABLE)
+#: The 52 naturals, spades first, each suit ace to king.
+NATURALS: tuple[Card, ...] = CARDS[:52]
+#: The joker.
+JOKER: Card = CARDS[_JOKER_INDEX]
+
+_SUIT_CHARS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+               "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+               "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+_RANK_WORDS = {label: Rank(i) for i, label in enumerate(_RANK_LABELS) if label}
+_RANK_WORDS["T"] = Rank.TEN
+_TOKEN = re.compile(r"[^\s,]+")
+_EXPECTED = "expected a rank and a suit, like QS or 10♦, or JK"
+
+
+def _lookup(token: str) -> Card | None:
+    word = token.upper()
+    if word in ("JK", "JOKER", "🃏"):
+        return JOKER
+    if len(word) < 2:
+        return None
+    suit = _SUIT_CHARS.get(word[-1])
+    rank = _RANK_WORDS.get(word[:-1])
+    if suit is None or rank is None:
+        return None
+    return _TABLE[suit.value * 13 + rank - 1]
+
+
+_CACHE: dict[str, Card] = {}
+
+
+def parse_card(token: str) -> Card:
+    """Parse one card, e.g. ``"QS"``, ``"10♦"``, ``"td"`` or ``"JK"``.
+
+    Raises:
+        NotationError: If the text is not exactly one card.
+
+    >>> parse_card("q♠")
+    Card(Rank.QUEEN, Suit.SPADES)
+
+    .. versionadded:: 0.1.0
+    """
+    if not isinstance(token, str):
+        raise NotationError(f"expected card text, got {type(token).__name__}", repr(token), 0)
+    card = _CACHE.get(token)
+    if card is not None:
+        return card
+    stripped = token.strip()
+    card = _lookup(stripped)
+    if card is None:
+        raise NotationError(f"{stripped!r} is not a card ({_EXPECTED})", stripped,
+                            token.find(stripped) if stripped else 0)
+    if len(_CACHE) < 4096:
+        _CACHE[token] = card
+    return card
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas, in any letter case.
+
+    ASCII (``QS 10D TD JK``) and symbols (``Q♠ 10♦``) are both accepted.
+
+    Raises:
+        NotationError: Naming the first bad token and its character position.
+
+    >>> parse_cards("7♠, 8S 9s")
+    (Card(Rank.SEVEN, Suit.SPADES), Card(Rank.EIGHT, Suit.SPADES), Card(Rank.NINE, Suit.SPADES))
+    >>> parse_cards("")
+    ()
+
+    .. versionadded:: 0.1.0
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"expected card text, got {type(text).__name__}", repr(text), 0)
+    cards = []
+    for match in _TOKEN.finditer(text):
+        card = _lookup(match.group())
+        if card is None:
+            raise NotationError(
+                f"{match.group()!r} at position {match.start()} is not a card ({_EXPECTED})",
+                match.group(),
+                match.start(),
+            )
+        cards.append(card)
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
+    """Format cards as space-separated notation that :func:`parse_cards` reads back.
+
+    >>> format_cards(parse_cards("QS 10D JK"), symbols=True)
+    'Q♠ 10♦ JK'
+
+    .. versionadded:: 0.1.0
+    """
+    if symbols:
+        return " ".join(card.symbol for card in cards)
+    return " ".join(str(card) for card in cards)
+
+
+def full_deck(packs: int, jokers: int) -> tuple[Card, ...]:
+    """The sorted multiset of ``packs`` × 52 naturals plus ``jokers`` jokers.
+
+    >>> len(full_deck(2, 9))
+    113
+
+    .. versionadded:: 0.1.0
+    """
+    return tuple(sorted(NATURALS * packs)) + (JOKER,) * jokers
+
+
+def shuffled(cards: Sequence[Card], seed: int | str | random.Random) -> tuple[Card, ...]:
+    """Return the cards in a seeded random order, never touching the global RNG.
+
+    Args:
+        cards: The cards to shuffle.
+        seed: An integer or string seed, or a :class:`random.Random` to draw from.
+
+    >>> shuffled(parse_cards("AS 2S 3S"), 1) == shuffled(parse_cards("AS 2S 3S"), 1)
+    True
+
+    .. versionadded:: 0.1.0
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    out = list(cards)
+    rng.shuffle(out)
+    return tuple(out)

@@ -1,0 +1,146 @@
+"""Contracts: the melds a player must lay down before anything else.
+
+A contract is data: a tuple of :class:`Requirement` values (a meld kind and a
+size). Whether a size is a minimum or exact, and whether the contract goes down
+whole or one meld at a time, is the variant's choice; the functions here take
+those as arguments.
+
+>>> from remi.melds import MeldKind
+>>> c = Contract.of("set 3", "run 4", name="3-4")
+>>> str(c), c.size
+('3-4', 7)
+>>> assign(c, [(MeldKind.RUN, 5), (MeldKind.SET, 3)], exact=False)
+(1, 0)
+>>> assign(c, [(MeldKind.RUN, 5), (MeldKind.SET, 3)], exact=True) is None
+True
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import attrs
+
+from remi.errors import VariantError
+from remi.melds import MeldKind
+
+__all__ = ["Contract", "Requirement", "assign"]
+
+
+@attrs.frozen
+class Requirement:
+    """One meld a contract asks for: a kind and a size.
+
+    >>> Requirement.parse("run 4")
+    Requirement(kind=MeldKind.RUN, size=4)
+
+    .. versionadded:: 0.1.0
+    """
+
+    kind: MeldKind
+    size: int
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.size}"
+
+    @classmethod
+    def parse(cls, text: str) -> Requirement:
+        """Parse ``"set 3"`` or ``"run 4"``.
+
+        Raises:
+            VariantError: If the text is not a kind and a positive size.
+        """
+        word, _, size = text.strip().partition(" ")
+        try:
+            kind = MeldKind(word.lower())
+            value = int(size)
+        except ValueError:
+            raise VariantError(f"{text!r} is not a requirement (expected e.g. 'set 3' or 'run 4')") from None
+        if value < 1:
+            raise VariantError(f"{text!r}: a requirement's size must be positive")
+        return cls(kind, value)
+
+
+@attrs.frozen
+class Contract:
+    """A contract: the meld requirements, in order, and a short name.
+
+    Attributes:
+        requirements: The melds asked for.
+        name: How players call it, e.g. ``"3-4"`` (defaults to the requirements joined by ``+``).
+
+    .. versionadded:: 0.1.0
+    """
+
+    requirements: tuple[Requirement, ...] = attrs.field(converter=tuple)
+    name: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if not self.requirements:
+            raise VariantError("a contract needs at least one requirement")
+        if not self.name:
+            object.__setattr__(self, "name", " + ".join(str(r) for r in self.requirements))
+
+    @classmethod
+    def of(cls, *requirements: str, name: str = "") -> Contract:
+        """Build a contract from requirement texts: ``Contract.of("set 3", "run 4")``."""
+        return cls(tuple(Requirement.parse(text) for text in requirements), name)
+
+    @property
+    def size(self) -> int:
+        """The total number of cards the requirements ask for."""
+        return sum(r.size for r in self.requirements)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __len__(self) -> int:
+        return len(self.requirements)
+
+
+def assign(
+    contract: Contract,
+    melds: Sequence[tuple[MeldKind, int]],
+    *,
+    exact: bool,
+    done: Collection[int] = (),
+) -> tuple[int, ...] | None:
+    """Match melds (kind, size) to distinct open requirements of ``contract``.
+
+    Args:
+        contract: The contract.
+        melds: Each proposed meld's kind and number of cards.
+        exact: Whether sizes must match exactly (else a requirement's size is a minimum).
+        done: Indices of requirements already fulfilled (piecemeal contracts).
+
+    Returns:
+        For each meld, the index of the requirement it fulfils, or ``None`` when
+        no such matching exists. Whether the whole contract is met is then
+        ``len(done) + len(melds) == len(contract)``.
+
+    .. versionadded:: 0.1.0
+    """
+    requirements = contract.requirements
+    used = [i in done for i in range(len(requirements))]
+    chosen: list[int] = []
+
+    def search(k: int) -> bool:
+        if k == len(melds):
+            return True
+        kind, size = melds[k]
+        for i, req in enumerate(requirements):
+            if used[i] or req.kind is not kind:
+                continue
+            if size != req.size if exact else size < req.size:
+                continue
+            used[i] = True
+            chosen.append(i)
+            if search(k + 1):
+                return True
+            used[i] = False
+            chosen.pop()
+        return False
+
+    return tuple(chosen) if search(0) else None

@@ -1,0 +1,398 @@
+"""Melds: sets and runs, their validation, lay-offs and joker swaps.
+
+Everything here is a pure function of the cards and a :class:`MeldRules` value
+(the part of a variant that decides what a meld is). A run's cards are listed
+low to high with each joker in the place of the card it stands for (RULES.md
+R1), so every joker's represented card is known.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+import attrs
+
+from remi.cards import JOKER, NATURALS, Card, Suit, format_cards, parse_cards
+from remi.errors import NotationError
+
+__all__ = [
+    "End",
+    "JokerCap",
+    "Meld",
+    "MeldKind",
+    "MeldProblem",
+    "MeldRules",
+    "SetSwap",
+    "lay_off",
+    "meld_problems",
+    "run_cards",
+    "swap_joker",
+]
+
+_J = JOKER.index
+
+
+class MeldKind(enum.Enum):
+    """The two kinds of meld.
+
+    .. versionadded:: 0.1.0
+    """
+
+    SET = "set"
+    RUN = "run"
+
+    def __repr__(self) -> str:
+        return f"MeldKind.{self.name}"
+
+
+class End(enum.Enum):
+    """Which end of a run a card is laid off at.
+
+    .. versionadded:: 0.1.0
+    """
+
+    LOW = "low"
+    HIGH = "high"
+
+    def __repr__(self) -> str:
+        return f"End.{self.name}"
+
+
+class JokerCap(enum.Enum):
+    """How many jokers a meld may hold (RULES.md N10).
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: Any number, as long as one natural remains.
+    NONE = "none"
+    #: Never more jokers than naturals, at all times.
+    NATURALS = "naturals"
+
+
+class SetSwap(enum.Enum):
+    """When a joker may be taken out of a set (RULES.md N11, E6).
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: Never.
+    NEVER = "never"
+    #: When the set becomes four naturals of all four suits; every joker is freed at once.
+    ON_COMPLETION = "on-completion"
+
+
+class MeldProblem(enum.Flag):
+    """Everything wrong with a proposed meld, reported at once.
+
+    The empty flag (``MeldProblem(0)``) is falsy: no problem.
+
+    >>> import remi
+    >>> v = remi.variants.get("norwegian")
+    >>> v.meld_problems(remi.MeldKind.SET, remi.parse_cards("QS JK JK"))
+    <MeldProblem.TOO_MANY_JOKERS: 128>
+    >>> bool(v.meld_problems(remi.MeldKind.RUN, remi.parse_cards("7S JK JK 10S")))
+    False
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: Fewer cards than the variant's minimum for that kind.
+    TOO_SHORT = enum.auto()
+    #: More cards than the variant's maximum for that kind.
+    TOO_LONG = enum.auto()
+    #: A set whose naturals are not all of one rank.
+    MIXED_RANKS = enum.auto()
+    #: A run whose naturals are not all of one suit.
+    MIXED_SUITS = enum.auto()
+    #: A set that must have distinct suits but repeats one.
+    REPEATED_SUIT = enum.auto()
+    #: A run whose cards are not consecutive in the order listed.
+    GAP = enum.auto()
+    #: A run that would go round the corner (``Q K A 2``) where that is not allowed.
+    WRAP = enum.auto()
+    #: More jokers than the variant's cap allows.
+    TOO_MANY_JOKERS = enum.auto()
+    #: No natural card at all.
+    NO_NATURAL = enum.auto()
+
+
+@attrs.frozen
+class MeldRules:
+    """The part of a variant that decides what a meld is (RULES.md §5).
+
+    Attributes:
+        set_min: The fewest cards in a set.
+        set_max: The most cards in a set, or ``None`` for no limit.
+        set_distinct_suits: Whether a set's naturals must all differ in suit.
+        run_min: The fewest cards in a run.
+        run_max: The most cards in a run.
+        ace_low: Whether the ace may stand before the two.
+        ace_high: Whether the ace may stand after the king.
+        run_wrap: Whether a run may go round the corner (``Q K A 2``).
+        joker_cap: How many jokers a meld may hold.
+        swap_from_runs: Whether a joker in a run may be swapped out.
+        set_swap: When a joker in a set may be swapped out.
+
+    .. versionadded:: 0.1.0
+    """
+
+    set_min: int = 3
+    set_max: int | None = None
+    set_distinct_suits: bool = False
+    run_min: int = 4
+    run_max: int = 14
+    ace_low: bool = True
+    ace_high: bool = True
+    run_wrap: bool = False
+    joker_cap: JokerCap = JokerCap.NATURALS
+    swap_from_runs: bool = True
+    set_swap: SetSwap = SetSwap.NEVER
+
+
+def _canonical(kind: MeldKind, cards: Sequence[Card]) -> tuple[Card, ...]:
+    if kind is MeldKind.SET:
+        return tuple(sorted(cards))
+    return tuple(cards)
+
+
+def _to_cards(value: Sequence[Card] | str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    cards = tuple(value)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise NotationError(f"{card!r} is not a card", repr(card), 0)
+    return cards
+
+
+@attrs.frozen(repr=False)
+class Meld:
+    """A proposed meld: a kind and its cards (runs low to high, jokers in place).
+
+    A set's cards are kept sorted, so two sets of the same cards are equal.
+
+    >>> Meld(MeldKind.RUN, "2S JK 4S 5S")
+    Meld(MeldKind.RUN, parse_cards('2S JK 4S 5S'))
+    >>> str(Meld.parse("set QH QS JK"))
+    'set QS QH JK'
+
+    .. versionadded:: 0.1.0
+    """
+
+    kind: MeldKind = attrs.field(validator=attrs.validators.instance_of(MeldKind))
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind is MeldKind.SET:
+            object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
+    def __repr__(self) -> str:
+        return f"Meld({self.kind!r}, parse_cards({format_cards(self.cards)!r}))"
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {format_cards(self.cards)}"
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Parse ``"set QS QH JK"`` or ``"run 2S JK 4S 5S"``.
+
+        Raises:
+            NotationError: If the kind word or a card is bad.
+        """
+        word, _, rest = text.strip().partition(" ")
+        try:
+            kind = MeldKind(word.lower())
+        except ValueError:
+            raise NotationError(
+                f"{word!r} is not a meld kind (expected 'set' or 'run')", word, text.find(word)
+            ) from None
+        return cls(kind, parse_cards(rest))
+
+
+def _value_ok(rules: MeldRules, rank: int, value: int) -> bool:
+    """Whether a natural of ``rank`` may stand at run value ``value`` (1–14)."""
+    if rank == 1:
+        return (value == 1 and rules.ace_low) or (value == 14 and rules.ace_high)
+    return rank == value
+
+
+def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
+    """The value (1–14, ace low = 1, ace high = 14) of a run's first position.
+
+    Returns ``None`` when the naturals do not fit one straight sequence (gaps,
+    wrap, or no naturals). With ``run_wrap`` the value may exceed 14 and is
+    read modulo 13.
+    """
+    n = len(cards)
+    first = -1
+    rank = 0
+    for i, card in enumerate(cards):
+        if card.index != _J:
+            first, rank = i, card.index % 13 + 1
+            break
+    if first < 0:
+        return None
+    candidates = (1 - first, 14 - first) if rank == 1 else (rank - first,)
+    for start in candidates:
+        if not rules.run_wrap and (start < 1 or start + n - 1 > 14):
+            continue
+        for i in range(first, n):
+            card = cards[i]
+            if card.index == _J:
+                continue
+            value = start + i
+            if rules.run_wrap:
+                value = (value - 1) % 13 + 1
+                if card.index % 13 + 1 != value:
+                    break
+            elif not _value_ok(rules, card.index % 13 + 1, value):
+                break
+        else:
+            return start
+    return None
+
+
+def _cyclic_consistent(cards: Sequence[Card]) -> bool:
+    offsets = {(card.index % 13 - i) % 13 for i, card in enumerate(cards) if card.index != _J}
+    return len(offsets) <= 1
+
+
+def _joker_problem(rules: MeldRules, naturals: int, jokers: int) -> MeldProblem:
+    problem = MeldProblem(0)
+    if naturals == 0:
+        problem |= MeldProblem.NO_NATURAL
+    if rules.joker_cap is JokerCap.NATURALS and jokers > naturals:
+        problem |= MeldProblem.TOO_MANY_JOKERS
+    return problem
+
+
+def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> MeldProblem:
+    """Everything wrong with ``cards`` as a meld of ``kind`` under ``rules``.
+
+    Returns:
+        A :class:`MeldProblem` flag, falsy exactly when the meld is valid.
+
+    .. versionadded:: 0.1.0
+    """
+    n = len(cards)
+    jokers = sum(1 for card in cards if card.index == _J)
+    naturals = n - jokers
+    problem = _joker_problem(rules, naturals, jokers)
+    if kind is MeldKind.SET:
+        if n < rules.set_min:
+            problem |= MeldProblem.TOO_SHORT
+        if rules.set_max is not None and n > rules.set_max:
+            problem |= MeldProblem.TOO_LONG
+        ranks = {card.index % 13 for card in cards if card.index != _J}
+        if len(ranks) > 1:
+            problem |= MeldProblem.MIXED_RANKS
+        if rules.set_distinct_suits:
+            suits = [card.index // 13 for card in cards if card.index != _J]
+            if len(set(suits)) < len(suits):
+                problem |= MeldProblem.REPEATED_SUIT
+        return problem
+    if n < rules.run_min:
+        problem |= MeldProblem.TOO_SHORT
+    too_long = n > rules.run_max
+    if too_long:
+        problem |= MeldProblem.TOO_LONG
+    if len({card.index // 13 for card in cards if card.index != _J}) > 1:
+        problem |= MeldProblem.MIXED_SUITS
+    if naturals and run_start(rules, cards) is None:
+        if not _cyclic_consistent(cards):
+            problem |= MeldProblem.GAP
+        elif not too_long:
+            problem |= MeldProblem.WRAP
+    return problem
+
+
+def run_cards(rules: MeldRules, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The natural card each position of a valid run stands for.
+
+    >>> from remi.melds import MeldRules
+    >>> format_cards(run_cards(MeldRules(), parse_cards("2S JK 4S 5S")))
+    '2S 3S 4S 5S'
+
+    Raises:
+        ValueError: If the cards are not a valid run's order.
+
+    .. versionadded:: 0.1.0
+    """
+    start = run_start(rules, cards)
+    suit = next((card.index // 13 for card in cards if card.index != _J), None)
+    if start is None or suit is None:
+        raise ValueError(f"{format_cards(cards)} is not a run")
+    return tuple(NATURALS[suit * 13 + (start + i - 1) % 13] for i in range(len(cards)))
+
+
+def lay_off(
+    rules: MeldRules, kind: MeldKind, cards: Sequence[Card], card: Card, end: End | None = None
+) -> tuple[Card, ...] | None:
+    """The meld after laying ``card`` off onto it, or ``None`` if that is not allowed.
+
+    Onto a set the card goes anywhere (``end`` is ignored); onto a run it goes
+    at ``end`` (RULES.md R5). The result must be a valid meld, joker cap
+    included (N10: the cap holds after lay-offs too).
+
+    >>> from remi.melds import MeldRules
+    >>> format_cards(lay_off(MeldRules(), MeldKind.RUN, parse_cards("5C 6C 7C 8C"), parse_cards("9C")[0], End.HIGH))
+    '5C 6C 7C 8C 9C'
+
+    .. versionadded:: 0.1.0
+    """
+    if kind is MeldKind.SET:
+        result = tuple(sorted((*cards, card)))
+    elif end is End.LOW:
+        result = (card, *cards)
+    elif end is End.HIGH:
+        result = (*cards, card)
+    else:
+        return None
+    if meld_problems(rules, kind, result):
+        return None
+    return result
+
+
+def swap_joker(
+    rules: MeldRules, kind: MeldKind, cards: Sequence[Card], naturals: Sequence[Card]
+) -> tuple[tuple[Card, ...], int] | None:
+    """Put ``naturals`` in place of jokers; the new meld and how many jokers were freed.
+
+    From a run (if the rules allow) exactly one natural frees the joker standing
+    for that card (RULES.md N11, E5). From a set, with
+    :attr:`SetSwap.ON_COMPLETION`, naturals that make the set four naturals of
+    all four suits free every joker, one natural per joker (E6). Returns
+    ``None`` when the swap is not allowed.
+
+    .. versionadded:: 0.1.0
+    """
+    if not naturals or any(card.index == _J for card in naturals):
+        return None
+    if kind is MeldKind.RUN:
+        if not rules.swap_from_runs or len(naturals) != 1:
+            return None
+        natural = naturals[0]
+        try:
+            stands_for = run_cards(rules, cards)
+        except ValueError:
+            return None
+        for i, card in enumerate(cards):
+            if card.index == _J and stands_for[i] is natural:
+                return (*cards[:i], natural, *cards[i + 1 :]), 1
+        return None
+    if rules.set_swap is not SetSwap.ON_COMPLETION:
+        return None
+    jokers = sum(1 for card in cards if card.index == _J)
+    if jokers == 0 or len(naturals) != jokers:
+        return None
+    result = [card for card in cards if card.index != _J] + list(naturals)
+    if len(result) != 4 or len({card.index % 13 for card in result}) != 1:
+        return None
+    if {card.index // 13 for card in result} != {suit.value for suit in Suit}:
+        return None
+    return tuple(sorted(result)), jokers
+

@@ -1,0 +1,94 @@
+"""The variant registry, and the built-in variants as plugins.
+
+Variants are discovered through the entry-point group ``remi.variants``: each
+entry point names a :class:`~remi.Variant` instance (or a subclass that builds
+one with no arguments). The built-ins, ``norwegian`` and ``english``, register
+exactly that way in remi's own ``pyproject.toml``; a third-party package adds
+one with::
+
+    [project.entry-points."remi.variants"]
+    liverpool = "my_package.liverpool:LIVERPOOL"
+
+A program may also :func:`register` a variant at run time.
+
+>>> import remi
+>>> remi.variants.names()
+('english', 'norwegian')
+>>> remi.variants.get("english").jokers
+4
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+
+from remi.errors import Reason, VariantError
+from remi.variant import Variant
+
+__all__ = ["DEFAULT", "get", "names", "register"]
+
+#: The default variant's name.
+DEFAULT = "norwegian"
+ENTRY_POINT_GROUP = "remi.variants"
+
+_registered: dict[str, Variant] = {}
+_loaded: dict[str, Variant] = {}
+
+
+def _entry_points() -> dict[str, object]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def register(variant: Variant, *, replace: bool = False) -> Variant:
+    """Register ``variant`` under its name for this process.
+
+    Raises:
+        VariantError: If the name is taken and ``replace`` is false.
+    """
+    if not isinstance(variant, Variant):
+        raise VariantError(f"expected a Variant, got {type(variant).__name__}")
+    if not replace and variant.name in names():
+        raise VariantError(f"a variant named {variant.name!r} is already registered")
+    _registered[variant.name] = variant
+    _loaded.pop(variant.name, None)
+    return variant
+
+
+def names() -> tuple[str, ...]:
+    """The names of every variant available, sorted."""
+    return tuple(sorted(set(_entry_points()) | set(_registered)))
+
+
+def get(name: str) -> Variant:
+    """The variant registered under ``name``.
+
+    Raises:
+        VariantError: With reason ``UNKNOWN_VARIANT`` if there is none, or
+            ``BAD_VARIANT`` if its plugin fails to load or is not a variant.
+    """
+    if isinstance(name, Variant):
+        return name
+    if name in _registered:
+        return _registered[name]
+    if name in _loaded:
+        return _loaded[name]
+    points = _entry_points()
+    if name not in points:
+        known = ", ".join(names()) or "none"
+        raise VariantError(f"unknown variant {name!r} (known: {known})", Reason.UNKNOWN_VARIANT)
+    try:
+        value = points[name].load()  # type: ignore[attr-defined]
+        if isinstance(value, type) and issubclass(value, Variant):
+            value = value()
+    except VariantError:
+        raise
+    except Exception as error:  # a broken third-party plugin must not crash the caller
+        raise VariantError(f"variant plugin {name!r} failed to load: {error}") from error
+    if not isinstance(value, Variant):
+        raise VariantError(f"variant plugin {name!r} is a {type(value).__name__}, not a Variant")
+    if value.name != name:
+        raise VariantError(f"variant plugin {name!r} names itself {value.name!r}")
+    _loaded[name] = value
+    return value
