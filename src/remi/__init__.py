@@ -10,11 +10,24 @@
 
 from __future__ import annotations
 
-from remi import variants
-from remi.cards import CARDS, JOKER, NATURALS, Card, Rank, Suit, format_cards, full_deck, parse_card, parse_cards, shuffled
+from remi import actions, variants
+from remi.cards import (
+    CARDS,
+    JOKER,
+    NATURALS,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    full_deck,
+    parse_card,
+    parse_cards,
+    shuffled,
+)
 from remi.contracts import Contract, Requirement, assign
 from remi.errors import IllegalActionError, NotationError, Reason, RemiError, SerializationError, VariantError
 from remi.melds import End, JokerCap, Meld, MeldKind, MeldProblem, MeldRules, SetSwap
+from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld, new_game
 from remi.variant import GoingOut, Schedule, Variant
 
 __version__ = "0.1.0"
@@ -25,15 +38,20 @@ __all__ = [
     "NATURALS",
     "Card",
     "Contract",
+    "DealResult",
     "End",
+    "GameState",
     "GoingOut",
     "IllegalActionError",
     "JokerCap",
+    "LegalActions",
     "Meld",
     "MeldKind",
     "MeldProblem",
     "MeldRules",
     "NotationError",
+    "Phase",
+    "PlayerView",
     "Rank",
     "Reason",
     "RemiError",
@@ -42,12 +60,15 @@ __all__ = [
     "SerializationError",
     "SetSwap",
     "Suit",
+    "TableMeld",
     "Variant",
     "VariantError",
     "__version__",
+    "actions",
     "assign",
     "format_cards",
     "full_deck",
+    "new_game",
     "parse_card",
     "parse_cards",
     "shuffled",

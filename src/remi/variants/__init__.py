@@ -23,6 +23,7 @@ A program may also :func:`register` a variant at run time.
 from __future__ import annotations
 
 from importlib.metadata import entry_points
+from typing import Any, cast
 
 from remi.errors import Reason, VariantError
 from remi.variant import Variant
@@ -81,7 +82,7 @@ def get(name: str) -> Variant:
     try:
         value = points[name].load()  # type: ignore[attr-defined]
         if isinstance(value, type) and issubclass(value, Variant):
-            value = value()
+            value = cast(Any, value)()  # a subclass whose defaults describe the variant
     except VariantError:
         raise
     except Exception as error:  # a broken third-party plugin must not crash the caller

@@ -1,0 +1,327 @@
+"""Generators of candidate melds and lay-downs from a hand's card counts.
+
+Private: the state machine lists legal lay-downs lazily through these. A hand
+is a list of 53 counts indexed by :attr:`Card.index` (52 is the joker).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import product
+
+from remi.actions import LayDown
+from remi.cards import CARDS
+from remi.contracts import Contract
+from remi.melds import JokerCap, Meld, MeldKind, MeldRules
+
+_J = 52
+_SET = MeldKind.SET
+_RUN = MeldKind.RUN
+
+
+def _set_candidates(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
+    """Every set (as sorted card indices) with a size in [low, high] from ``counts``."""
+    jokers = counts[_J]
+    cap = rules.joker_cap is JokerCap.NATURALS
+    limit = 1 if rules.set_distinct_suits else None
+    for rank in range(13):
+        avail = [counts[suit * 13 + rank] for suit in range(4)]
+        if limit is not None:
+            avail = [min(a, limit) for a in avail]
+        naturals_max = sum(avail)
+        if naturals_max == 0:
+            continue
+        top = naturals_max + (min(jokers, naturals_max) if cap else jokers)
+        if top < low:
+            continue
+        for choice in product(*(range(a + 1) for a in avail)):
+            n = sum(choice)
+            if n == 0:
+                continue
+            base: list[int] = []
+            for suit, k in enumerate(choice):
+                base.extend([suit * 13 + rank] * k)
+            for j in range(min(jokers, n) if cap else jokers, -1, -1):
+                total = n + j
+                if total < low or (high is not None and total > high):
+                    continue
+                yield (*base, *([_J] * j))
+
+
+def _run_candidates(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
+    """Every run (card indices in order, jokers in place) with a length in [low, high]."""
+    jokers = counts[_J]
+    cap = rules.joker_cap is JokerCap.NATURALS
+    first_value = 1 if rules.ace_low else 2
+    last_value = 14 if rules.ace_high else 13
+    for suit in range(4):
+        base = suit * 13
+        held = counts[base : base + 13]
+        if not any(held):
+            continue
+        if rules.run_wrap:
+            windows = [(start, length) for start in range(1, 14) for length in range(low, high + 1)]
+            covered = [1 if held[(v - 1) % 13] else 0 for v in range(1, 28)]
+        else:
+            windows = [
+                (start, length)
+                for start in range(first_value, last_value - low + 2)
+                for length in range(low, min(high, last_value - start + 1) + 1)
+            ]
+            covered = [1 if held[(v - 1) % 13] else 0 for v in range(1, 15)]
+        prefix = [0]
+        for c in covered:
+            prefix.append(prefix[-1] + c)
+        for start, length in windows:
+            # quick reject: the gaps must fit the joker budget
+            naturals = prefix[start + length - 1] - prefix[start - 1]
+            budget = min(jokers, length // 2 if cap else length - 1)
+            if naturals == 0 or length - naturals > budget:
+                continue
+            indices = [base + (start + i - 1) % 13 for i in range(length)]
+            yield from _fill(indices, counts, jokers, cap)
+
+
+def _fill(indices: list[int], counts: list[int], jokers: int, cap: bool) -> Iterator[tuple[int, ...]]:
+    """Every way to fill the run positions with naturals (if held) or jokers."""
+    length = len(indices)
+    max_jokers = min(jokers, length // 2 if cap else length - 1)
+    used: dict[int, int] = {}
+    chosen: list[int] = []
+
+    def walk(i: int, jokers_used: int, naturals: int) -> Iterator[tuple[int, ...]]:
+        if i == length:
+            if naturals:
+                yield tuple(chosen)
+            return
+        index = indices[i]
+        if counts[index] - used.get(index, 0) > 0:
+            used[index] = used.get(index, 0) + 1
+            chosen.append(index)
+            yield from walk(i + 1, jokers_used, naturals + 1)
+            chosen.pop()
+            used[index] -= 1
+        if jokers_used < max_jokers:
+            chosen.append(_J)
+            yield from walk(i + 1, jokers_used + 1, naturals)
+            chosen.pop()
+
+    yield from walk(0, 0, 0)
+
+
+# Candidate lists depend only on one suit's (or one rank's) counts and the joker
+# count, which repeat a lot from turn to turn: cache them per meld rules. A list
+# is generated lazily and kept only if it is small, so a hand full of jokers
+# still gives its first lay-down at once.
+_KEEP_AT_MOST = 4000
+_CACHE_LIMIT = 100_000
+_Cache = dict[tuple[int, int, tuple[int, ...], int, int, int | None], tuple[tuple[int, ...], ...] | None]
+_caches: dict[int, tuple[MeldRules, _Cache]] = {}
+
+
+def _cache(rules: MeldRules) -> _Cache:
+    entry = _caches.get(id(rules))
+    if entry is None or entry[0] is not rules or len(entry[1]) > _CACHE_LIMIT:
+        entry = _caches[id(rules)] = (rules, {})
+    return entry[1]
+
+
+def _remember(
+    cache: _Cache, key: tuple[int, int, tuple[int, ...], int, int, int | None], source: Iterator[tuple[int, ...]]
+) -> Iterator[tuple[int, ...]]:
+    kept: list[tuple[int, ...]] | None = []
+    for meld in source:
+        if kept is not None:
+            kept.append(meld)
+            if len(kept) > _KEEP_AT_MOST:
+                kept = None
+        yield meld
+    cache[key] = tuple(kept) if kept is not None else None
+
+
+def candidates(
+    rules: MeldRules, counts: list[int], kind: MeldKind, size: int, exact: bool
+) -> Iterator[tuple[int, ...]]:
+    """Every meld of ``kind`` fulfilling a requirement of ``size`` from ``counts``."""
+    if kind is _SET:
+        return _cached_sets(rules, counts, size, size if exact else rules.set_max)
+    return _cached_runs(rules, counts, size, size if exact else rules.run_max)
+
+
+def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
+    cache = _cache(rules)
+    jokers = counts[_J]
+    for rank in range(13):
+        held = (counts[rank], counts[13 + rank], counts[26 + rank], counts[39 + rank])
+        if held == (0, 0, 0, 0):
+            continue
+        key = (0, rank, held, jokers, low, high)
+        found = cache.get(key, ())
+        if found is not None and (found or key in cache):
+            yield from found
+            continue
+        local = [0] * 53
+        for suit in range(4):
+            local[suit * 13 + rank] = held[suit]
+        local[_J] = jokers
+        source = _set_candidates(rules, local, low, high)
+        yield from (source if found is None else _remember(cache, key, source))
+
+
+def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
+    cache = _cache(rules)
+    jokers = counts[_J]
+    for suit in range(4):
+        base = suit * 13
+        held = tuple(counts[base : base + 13])
+        if not any(held):
+            continue
+        key = (1, suit, held, jokers, low, high)
+        found = cache.get(key, ())
+        if found is not None and (found or key in cache):
+            yield from found
+            continue
+        local = [0] * 53
+        local[base : base + 13] = held
+        local[_J] = jokers
+        source = _run_candidates(rules, local, low, high)
+        yield from (source if found is None else _remember(cache, key, source))
+
+
+def _all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
+    """Runs that use every remaining card (the last meld of an all-in lay-down)."""
+    total = sum(counts)
+    if total < size or (exact and total != size):
+        return
+    suits = {i // 13 for i in range(52) if counts[i]}
+    if len(suits) != 1:
+        return
+    for run in _run_candidates(rules, counts, total, total):
+        if run.count(_J) == counts[_J]:
+            yield run
+
+
+def laydowns(
+    rules: MeldRules,
+    contract: Contract,
+    *,
+    exact: bool,
+    piecemeal: bool,
+    done: frozenset[int],
+    counts: list[int],
+    hand_size: int,
+    all_in: bool,
+    keep: int,
+) -> Iterator[LayDown]:
+    """Every legal lay-down, each exactly once.
+
+    Args:
+        rules: The meld rules.
+        contract: The player's contract.
+        exact: Whether sizes are exact.
+        piecemeal: Whether any non-empty part of the open requirements may go down.
+        done: Requirement indices already laid.
+        counts: The hand as card counts.
+        hand_size: Cards in hand.
+        all_in: Whether the lay-down must use the whole hand.
+        keep: Cards that must stay in hand (1 when going out needs a discard).
+    """
+    open_reqs = [(i, r) for i, r in enumerate(contract.requirements) if i not in done]
+    groups: dict[tuple[MeldKind, int], int] = {}
+    for _, req in open_reqs:
+        groups[(req.kind, req.size)] = groups.get((req.kind, req.size), 0) + 1
+    # Fail fast: a requirement nothing in the hand can fulfil rules out every
+    # lay-down that includes it. Search runs (usually scarcer) before sets.
+    keys = []
+    for key in sorted(groups, key=lambda k: (k[0] is _SET, k[1])):
+        if next(candidates(rules, counts, key[0], key[1], exact), None) is not None:
+            keys.append(key)
+        elif not piecemeal:
+            return
+    if not keys:
+        return
+    if all_in and not _coverable(rules, counts, keys, exact):
+        return
+    if piecemeal:
+        choices = [c for c in product(*(range(groups[k] + 1) for k in keys)) if any(c)]
+    else:
+        choices = [tuple(groups[k] for k in keys)]
+    kinds = {k[0] for k in keys}
+    ambiguous = len(kinds) < len(keys) and not exact
+    seen: set[LayDown] = set()
+    for choice in choices:
+        plan = [key for key, n in zip(keys, choice, strict=True) for _ in range(n)]
+        for melds in _walk(rules, plan, counts, exact, hand_size, all_in, keep):
+            action = LayDown(tuple(Meld(kind, tuple(CARDS[i] for i in cards)) for kind, cards in melds))
+            if ambiguous:
+                if action in seen:
+                    continue
+                seen.add(action)
+            yield action
+
+
+def _coverable(
+    rules: MeldRules, counts: list[int], keys: list[tuple[MeldKind, int]], exact: bool
+) -> bool:
+    """Whether every natural in the hand lies in some candidate meld (all-in needs that)."""
+    if counts[_J] > 3:  # too many candidates to list just to prune
+        return True
+    covered = [False] * 53
+    for kind, size in keys:
+        for meld in candidates(rules, counts, kind, size, exact):
+            for i in meld:
+                covered[i] = True
+    return all(covered[i] or not counts[i] for i in range(52))
+
+
+def _walk(
+    rules: MeldRules,
+    plan: list[tuple[MeldKind, int]],
+    counts: list[int],
+    exact: bool,
+    hand_size: int,
+    all_in: bool,
+    keep: int,
+) -> Iterator[list[tuple[MeldKind, tuple[int, ...]]]]:
+    chosen: list[tuple[MeldKind, tuple[int, ...]]] = []
+    need = [size for _, size in plan]
+    suffix = [sum(need[i:]) for i in range(len(need) + 1)]
+    only_runs = all_in and all(kind is _RUN for kind, _ in plan)
+
+    def step(k: int, used: int) -> Iterator[list[tuple[MeldKind, tuple[int, ...]]]]:
+        if k == len(plan):
+            if all_in and used != hand_size:
+                return
+            if hand_size - used < keep:
+                return
+            yield list(chosen)
+            return
+        if hand_size - used - suffix[k] < (0 if all_in else keep):
+            return
+        if only_runs:
+            # all-in with runs only: each suit still held needs a run of its own
+            suits = 0
+            for base in (0, 13, 26, 39):
+                if any(counts[base : base + 13]):
+                    suits += 1
+            if suits > len(plan) - k:
+                return
+        kind, size = plan[k]
+        same_as_previous = k > 0 and plan[k - 1] == plan[k]
+        last = k == len(plan) - 1
+        if all_in and last and kind is _RUN:
+            source = _all_in_run(rules, counts, size, exact)
+        else:
+            source = candidates(rules, counts, kind, size, exact)
+        for cards in source:
+            if same_as_previous and cards < chosen[-1][1]:
+                continue
+            for i in cards:
+                counts[i] -= 1
+            chosen.append((kind, cards))
+            yield from step(k + 1, used + len(cards))
+            chosen.pop()
+            for i in cards:
+                counts[i] += 1
+
+    yield from step(0, 0)

@@ -1,0 +1,1213 @@
+"""The game: an immutable turn state machine that plays any variant end to end.
+
+>>> import remi
+>>> game = remi.new_game(remi.variants.get("norwegian"), players=4, seed=7)
+>>> game.phase, game.to_act == game.on_turn, len(game.hands[game.to_act])
+(<Phase.DRAW: 'draw'>, True, 10)
+>>> [str(action) for action in game.legal_actions()]
+['draw', 'take']
+>>> after = game.apply(remi.actions.DrawStock())
+>>> len(after.hands[game.to_act]), len(game.hands[game.to_act])
+(11, 10)
+
+``apply`` returns a new state and leaves the old one untouched.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterator, Sequence
+from operator import attrgetter
+from typing import Any
+
+import attrs
+
+from remi import _generate
+from remi.actions import (
+    BUY,
+    DRAW,
+    PASS,
+    TAKE,
+    Action,
+    Buy,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+)
+from remi.cards import CARDS, JOKER, Card, format_cards, shuffled
+from remi.contracts import Contract, assign
+from remi.errors import IllegalActionError, Reason, RemiError
+from remi.melds import End, JokerCap, MeldKind, lay_off, meld_problems, run_cards, run_start, swap_joker
+from remi.variant import GoingOut, Schedule, Variant
+
+__all__ = ["DealResult", "GameState", "LegalActions", "Phase", "PlayerView", "TableMeld", "new_game"]
+
+_J = JOKER.index
+_index = attrgetter("index")
+
+
+class Phase(enum.Enum):
+    """What kind of decision ``state.to_act`` faces.
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: The player on turn draws: from the stock or the discard pile.
+    DRAW = "draw"
+    #: A buy window: ``to_act`` may buy the declined discard or pass (N14).
+    BUY = "buy"
+    #: The player on turn may go down, lay off, swap jokers, and must discard (or go out).
+    PLAY = "play"
+    #: The match is over.
+    OVER = "over"
+
+
+@attrs.frozen
+class TableMeld:
+    """A meld on the table.
+
+    Attributes:
+        kind: Set or run.
+        cards: The cards (a run low to high, jokers in place).
+        owner: The seat that laid it.
+        turn: The deal's turn number when it was laid (for lay-off delays, E11).
+
+    .. versionadded:: 0.1.0
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    owner: int
+    turn: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {format_cards(self.cards)} (seat {self.owner})"
+
+
+@attrs.frozen
+class DealResult:
+    """How a deal ended.
+
+    Attributes:
+        deal: The deal's number in the match (1-based).
+        winner: The seat that went out, or ``None`` when the stock ran out (N20, E17).
+        scores: What each seat scored this deal.
+        hands: What each seat held at the end (revealed for scoring).
+        levels: Each seat's contract level (1-based) during the deal.
+
+    .. versionadded:: 0.1.0
+    """
+
+    deal: int
+    winner: int | None
+    scores: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    levels: tuple[int, ...]
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the deal ended because the stock ran out."""
+        return self.winner is None
+
+
+@attrs.frozen
+class PlayerView:
+    """What one seat may know: never another hand or the stock order.
+
+    .. versionadded:: 0.1.0
+    """
+
+    seat: int
+    variant: Variant
+    players: int
+    phase: Phase
+    to_act: int | None
+    on_turn: int
+    dealer: int
+    deal: int
+    levels: tuple[int, ...]
+    wins: tuple[int, ...]
+    scores: tuple[int, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[TableMeld, ...]
+    discard_pile: tuple[Card, ...]
+    stock_size: int
+    laid: tuple[frozenset[int], ...]
+    layoffs: tuple[int, ...]
+    buys: tuple[int, ...]
+    rebuilds: int
+    buy_queue: tuple[int, ...]
+    taken: Card | None
+    turn: int
+    last_deal: DealResult | None
+
+    def contract(self, seat: int | None = None) -> Contract:
+        """The contract ``seat`` (default: this view's seat) is playing."""
+        return self.variant.contracts[self.levels[self.seat if seat is None else seat] - 1]
+
+    def is_down(self, seat: int | None = None) -> bool:
+        """Whether ``seat`` (default: this view's seat) has laid its whole contract."""
+        seat = self.seat if seat is None else seat
+        return len(self.laid[seat]) == len(self.contract(seat).requirements)
+
+
+class LegalActions:
+    """The legal actions of a state: lazy, exact, each listed once.
+
+    Supports ``action in legal`` (checked, not generated), iteration (generated
+    as you read), ``len`` and indexing (which generate the whole list once).
+
+    .. versionadded:: 0.1.0
+    """
+
+    __slots__ = ("_list", "_state")
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self._list: list[Action] | None = None
+
+    def __contains__(self, action: object) -> bool:
+        return self._state.is_legal(action)
+
+    def __iter__(self) -> Iterator[Action]:
+        if self._list is not None:
+            return iter(self._list)
+        return self._generate_and_keep()
+
+    def _generate_and_keep(self) -> Iterator[Action]:
+        seen: list[Action] = []
+        for action in _generate_actions(self._state):
+            seen.append(action)
+            yield action
+        self._list = seen
+
+    def _materialize(self) -> list[Action]:
+        if self._list is None:
+            self._list = list(_generate_actions(self._state))
+        return self._list
+
+    def __len__(self) -> int:
+        return len(self._materialize())
+
+    def __getitem__(self, index: int) -> Action:
+        return self._materialize()[index]
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def __repr__(self) -> str:
+        shown = [str(action) for action in self._materialize()[:8]]
+        more = ", ..." if len(self._materialize()) > 8 else ""
+        return f"<LegalActions [{', '.join(shown)}{more}] ({len(self)} actions)>"
+
+
+_History = tuple[Any, Action] | None
+
+
+def _history_eq(a: _History, b: _History) -> bool:
+    while a is not None and b is not None:
+        if a is b:
+            return True
+        if a[1] != b[1]:
+            return False
+        a, b = a[0], b[0]
+    return a is None and b is None
+
+
+def _unwind(history: _History) -> tuple[Action, ...]:
+    out: list[Action] = []
+    while history is not None:
+        out.append(history[1])
+        history = history[0]
+    out.reverse()
+    return tuple(out)
+
+
+def _wind(actions: Sequence[Action]) -> _History:
+    history: _History = None
+    for action in actions:
+        history = (history, action)
+    return history
+
+
+@attrs.frozen(repr=False)
+class GameState:
+    """A position in a match: immutable; :meth:`apply` returns the next one.
+
+    Build one with :func:`new_game`. Every field is public and read-only.
+
+    Attributes:
+        variant: The rules in play.
+        players: The number of seats, 0 to ``players - 1`` clockwise.
+        seed: The seed that fixes every shuffle.
+        deal: The deal's number in the match (1-based).
+        dealer: The dealer's seat.
+        levels: Each seat's contract level, 1-based (in a fixed-round variant, everyone's is the round).
+        wins: Deals won by each seat so far.
+        scores: Running totals per seat.
+        deal_scores: Each finished deal's scores; ``scores`` is their sum.
+        hands: Each seat's hand, sorted.
+        stock: The stock, top card first.
+        discard_pile: The discard pile, top card last.
+        table: The melds on the table, in the order laid.
+        laid: Per seat, the indices of contract requirements already laid.
+        layoffs: Cards each seat has laid off this deal.
+        buys: Buys each seat has made this deal.
+        rebuilds: Times the stock was rebuilt this deal (N20).
+        on_turn: The seat whose turn it is.
+        to_act: The seat whose decision it is now (``None`` once the match is over).
+        phase: What kind of decision that is.
+        buy_queue: In a buy window, the seats still to decide, in priority order.
+        discarder: Who discarded the top discard (``None`` for the upcard).
+        taken: The discard the player on turn took as their draw this turn.
+        turn: Turns started this deal (0 for the first).
+        last_deal: How the previous deal ended.
+
+    .. versionadded:: 0.1.0
+    """
+
+    variant: Variant
+    players: int
+    seed: int | str
+    deal: int
+    dealer: int
+    levels: tuple[int, ...]
+    wins: tuple[int, ...]
+    scores: tuple[int, ...]
+    deal_scores: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    laid: tuple[frozenset[int], ...]
+    layoffs: tuple[int, ...]
+    buys: tuple[int, ...]
+    rebuilds: int
+    on_turn: int
+    to_act: int | None
+    phase: Phase
+    buy_queue: tuple[int, ...]
+    discarder: int | None
+    taken: Card | None
+    turn: int
+    last_deal: DealResult | None
+    _history: _History = attrs.field(eq=attrs.cmp_using(eq=_history_eq), hash=False, alias="history_")
+
+    # -- reading -------------------------------------------------------------
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions that led here from :func:`new_game`."""
+        return _unwind(self._history)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over."""
+        return self.phase is Phase.OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the lowest total once the match is over (ties shared), else ``()``."""
+        if not self.is_over:
+            return ()
+        best = min(self.scores)
+        return tuple(seat for seat, score in enumerate(self.scores) if score == best)
+
+    @property
+    def round(self) -> int:
+        """The round (1-based) in a fixed-round variant; in a levels variant, the lowest level."""
+        return min(self.levels)
+
+    def contract(self, seat: int | None = None) -> Contract:
+        """The contract ``seat`` (default: the seat to act, or on turn) is playing."""
+        if seat is None:
+            seat = self.to_act if self.to_act is not None else self.on_turn
+        return self.variant.contracts[self.levels[seat] - 1]
+
+    @property
+    def down(self) -> tuple[bool, ...]:
+        """Per seat, whether its whole contract is on the table."""
+        contracts = self.variant.contracts
+        return tuple(
+            len(laid) == len(contracts[level - 1].requirements)
+            for laid, level in zip(self.laid, self.levels, strict=True)
+        )
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know: own hand, table, discards, sizes, scores, whose decision it is."""
+        if not 0 <= seat < self.players:
+            raise RemiError(f"seat {seat} does not exist (0 to {self.players - 1})", Reason.NOT_A_SEAT)
+        return PlayerView(
+            seat=seat,
+            variant=self.variant,
+            players=self.players,
+            phase=self.phase,
+            to_act=self.to_act,
+            on_turn=self.on_turn,
+            dealer=self.dealer,
+            deal=self.deal,
+            levels=self.levels,
+            wins=self.wins,
+            scores=self.scores,
+            hand=self.hands[seat],
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            table=self.table,
+            discard_pile=self.discard_pile,
+            stock_size=len(self.stock),
+            laid=self.laid,
+            layoffs=self.layoffs,
+            buys=self.buys,
+            rebuilds=self.rebuilds,
+            buy_queue=self.buy_queue,
+            taken=self.taken,
+            turn=self.turn,
+            last_deal=self.last_deal,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState {self.variant.name} deal {self.deal} {self.phase.value} "
+            f"to_act={self.to_act} scores={list(self.scores)}>"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        values = [getattr(self, f.name) for f in attrs.fields(GameState)]
+        values[-1] = self.history
+        return (_rebuild, (tuple(values),))
+
+    # -- deciding ------------------------------------------------------------
+
+    def legal_actions(self) -> LegalActions:
+        """Every legal action for ``to_act``, each exactly once (lazy; supports ``in``)."""
+        return LegalActions(self)
+
+    def check(self, action: object, *, seat: int | None = None) -> None:
+        """Raise the :class:`~remi.IllegalActionError` that :meth:`apply` would raise, if any.
+
+        Args:
+            action: The action.
+            seat: Who is trying it (default: ``to_act``); another seat is refused
+                with ``Reason.NOT_YOUR_TURN``.
+        """
+        error = _check(self, action, seat)
+        if error is not None:
+            raise error
+
+    def is_legal(self, action: object, *, seat: int | None = None) -> bool:
+        """Whether :meth:`apply` would accept ``action``."""
+        return _check(self, action, seat) is None
+
+    def apply(self, action: Action, *, seat: int | None = None) -> GameState:
+        """The state after ``action``; this state is left untouched.
+
+        Raises:
+            IllegalActionError: With a ``reason`` and a sentence, if the rules forbid it.
+        """
+        error = _check(self, action, seat)
+        if error is not None:
+            raise error
+        return _perform(self, action)
+
+    # -- serialization ---------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The whole state as JSON; :meth:`from_json` reads it back to an equal state."""
+        from remi._serialize import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, variant: Variant | None = None) -> GameState:
+        """Read a state written by :meth:`to_json`.
+
+        Args:
+            text: The JSON.
+            variant: The variant, when it is not registered under the recorded name
+                (a house rule built with :func:`attrs.evolve`, say).
+
+        Raises:
+            SerializationError: If the text is malformed or describes an inconsistent state.
+
+        >>> import remi
+        >>> game = remi.new_game("english", players=3, seed=5)
+        >>> remi.GameState.from_json(game.to_json()) == game
+        True
+        """
+        from remi._serialize import state_from_json
+
+        return state_from_json(text, variant)
+
+
+def _rebuild(values: tuple[Any, ...]) -> GameState:
+    fields = [f.name for f in attrs.fields(GameState)]
+    state = object.__new__(GameState)
+    for name, value in zip(fields, values, strict=True):
+        object.__setattr__(state, name, value)
+    object.__setattr__(state, "_history", _wind(values[-1]))
+    return state
+
+
+_FIELDS = tuple(f.name for f in attrs.fields(GameState))
+
+
+def _evolve(state: GameState, changes: dict[str, Any]) -> GameState:
+    new = object.__new__(GameState)
+    setter = object.__setattr__
+    for name in _FIELDS:
+        setter(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
+
+
+def _replace(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
+def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _add(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted((*hand, *cards), key=_index))
+
+
+def _holds(hand: tuple[Card, ...], cards: Sequence[Card]) -> bool:
+    if len(cards) == 1:
+        return cards[0] in hand
+    need: dict[Card, int] = {}
+    for card in cards:
+        need[card] = need.get(card, 0) + 1
+    return all(hand.count(card) >= n for card, n in need.items())
+
+
+def _counts(hand: tuple[Card, ...]) -> list[int]:
+    counts = [0] * 53
+    for card in hand:
+        counts[card.index] += 1
+    return counts
+
+
+# -- chance ------------------------------------------------------------------
+
+
+def _rng(seed: int | str, *parts: object) -> random.Random:
+    return random.Random("remi/" + "/".join(str(p) for p in (seed, *parts)))
+
+
+def _draw(state: GameState, changes: dict[str, Any], n: int) -> list[Card] | None:
+    """Take ``n`` stock cards, rebuilding the stock if needed (N20); ``None`` if impossible."""
+    stock = changes.get("stock", state.stock)
+    discard = changes.get("discard_pile", state.discard_pile)
+    rebuilds = changes.get("rebuilds", state.rebuilds)
+    drawn: list[Card] = []
+    while len(drawn) < n:
+        if not stock:
+            if rebuilds >= state.variant.stock_rebuilds or len(discard) < 2:
+                return None
+            rebuilds += 1
+            stock = shuffled(discard[:-1], _rng(state.seed, state.deal, "rebuild", rebuilds))
+            discard = discard[-1:]
+        take = min(n - len(drawn), len(stock))
+        drawn.extend(stock[:take])
+        stock = stock[take:]
+    changes["stock"] = stock
+    changes["discard_pile"] = discard
+    changes["rebuilds"] = rebuilds
+    return drawn
+
+
+# -- checking ------------------------------------------------------------------
+
+
+def _illegal(reason: Reason, message: str) -> IllegalActionError:
+    return IllegalActionError(message, reason)
+
+
+def _check(state: GameState, action: object, seat: int | None) -> IllegalActionError | None:
+    if state.phase is Phase.OVER:
+        return _illegal(Reason.GAME_OVER, "the match is over")
+    actor = state.to_act
+    assert actor is not None
+    if seat is not None and seat != actor:
+        if not isinstance(seat, int) or not 0 <= seat < state.players:
+            return _illegal(Reason.NOT_A_SEAT, f"seat {seat!r} does not exist (0 to {state.players - 1})")
+        return _illegal(Reason.NOT_YOUR_TURN, f"it is seat {actor}'s decision, not seat {seat}'s")
+    phase = state.phase
+    kind = type(action)
+    if phase is Phase.DRAW:
+        if kind is DrawStock:
+            return None
+        if kind is TakeDiscard:
+            if not state.discard_pile:
+                return _illegal(Reason.EMPTY_DISCARD_PILE, "the discard pile is empty")
+            return None
+        return _wrong_phase(state, action)
+    if phase is Phase.BUY:
+        if kind is Buy or kind is Pass:
+            return None
+        return _wrong_phase(state, action)
+    if kind is Discard:
+        return _check_discard(state, actor, action)  # type: ignore[arg-type]
+    if kind is LayOff:
+        return _check_layoff(state, actor, action)  # type: ignore[arg-type]
+    if kind is LayDown:
+        return _check_laydown(state, actor, action)  # type: ignore[arg-type]
+    if kind is SwapJoker:
+        return _check_swap(state, actor, action)  # type: ignore[arg-type]
+    return _wrong_phase(state, action)
+
+
+def _wrong_phase(state: GameState, action: object) -> IllegalActionError:
+    if not isinstance(action, (DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard)):
+        return _illegal(Reason.WRONG_PHASE, f"{action!r} is not an action")
+    expected = {
+        Phase.DRAW: "draw from the stock or take the discard",
+        Phase.BUY: "buy the discard or pass",
+        Phase.PLAY: "go down, lay off, swap a joker or discard",
+    }[state.phase]
+    if isinstance(action, (Buy, Pass)) and state.phase is not Phase.BUY:
+        return _illegal(Reason.CANNOT_BUY, f"no discard is offered for buying now: {expected}")
+    return _illegal(Reason.WRONG_PHASE, f"cannot {action} now: seat {state.to_act} must {expected}")
+
+
+def _check_discard(state: GameState, seat: int, action: Discard) -> IllegalActionError | None:
+    hand = state.hands[seat]
+    card = action.card
+    if card not in hand:
+        return _illegal(Reason.CARD_NOT_IN_HAND, f"{card} is not in seat {seat}'s hand")
+    # N13: the taken discard may go back only as the last card, or as the other copy
+    if card is state.taken and not state.variant.rediscard_taken_card and len(hand) > 1 and hand.count(card) < 2:
+        return _illegal(
+            Reason.CANNOT_REDISCARD, f"{card} was taken from the discard pile this turn and cannot go back"
+        )
+    return None
+
+
+def _quota_error(state: GameState, seat: int) -> IllegalActionError | None:
+    quota = state.variant.layoff_quota(state.levels[seat] - 1)
+    if quota is not None and state.layoffs[seat] >= quota:
+        return _illegal(
+            Reason.LAYOFF_QUOTA,
+            f"seat {seat} may lay off {quota} card{'s' if quota != 1 else ''} this deal "
+            f"and has laid off {state.layoffs[seat]}",
+        )
+    return None
+
+
+def _check_layoff(state: GameState, seat: int, action: LayOff) -> IllegalActionError | None:
+    variant = state.variant
+    if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
+        return _illegal(Reason.NO_SUCH_MELD, f"there is no meld {action.meld} on the table")
+    if variant.layoff_requires_down and not _is_down(state, seat):
+        return _illegal(Reason.NOT_DOWN, "a player must lay down their contract before laying off (N16)")
+    hand = state.hands[seat]
+    if action.card not in hand:
+        return _illegal(Reason.CARD_NOT_IN_HAND, f"{action.card} is not in seat {seat}'s hand")
+    meld = state.table[action.meld]
+    if meld.owner == seat and state.turn - meld.turn < variant.own_meld_layoff_delay * state.players:
+        return _illegal(
+            Reason.OWN_MELD_TOO_SOON, "a player may lay off onto their own meld only from their next turn (E11)"
+        )
+    error = _quota_error(state, seat)
+    if error is not None:
+        return error
+    if meld.kind is MeldKind.SET and action.end is not None:
+        return _illegal(Reason.BAD_LAYOFF, "a set has no ends: lay off onto it without naming one")
+    if meld.kind is MeldKind.RUN and action.end is None:
+        return _illegal(Reason.BAD_LAYOFF, "name the end of the run (low or high) to lay off at")
+    if lay_off(variant.layoff_rules, meld.kind, meld.cards, action.card, action.end) is None:
+        if (
+            variant.layoff_rules.joker_cap is JokerCap.NATURALS
+            and lay_off(attrs.evolve(variant.layoff_rules, joker_cap=JokerCap.NONE), meld.kind, meld.cards,
+                        action.card, action.end) is not None
+        ):
+            return _illegal(Reason.JOKER_CAP, "a meld may never hold more jokers than naturals (N10)")
+        where = f" at the {action.end.value} end" if action.end is not None else ""
+        return _illegal(Reason.BAD_LAYOFF, f"{action.card} does not fit {meld.kind.value} "
+                                           f"{format_cards(meld.cards)}{where}")
+    if len(hand) == 1 and variant.going_out is GoingOut.DISCARD_REQUIRED:
+        return _illegal(Reason.MUST_DISCARD_TO_GO_OUT, "going out needs a final discard (E13)")
+    return None
+
+
+def _is_down(state: GameState, seat: int) -> bool:
+    return len(state.laid[seat]) == len(state.variant.contracts[state.levels[seat] - 1].requirements)
+
+
+def _check_laydown(state: GameState, seat: int, action: LayDown) -> IllegalActionError | None:
+    variant = state.variant
+    level = state.levels[seat] - 1
+    contract = variant.contracts[level]
+    done = state.laid[seat]
+    if len(done) == len(contract.requirements):
+        return _illegal(Reason.ALREADY_DOWN, f"seat {seat} has already laid down its contract")
+    if not action.melds:
+        return _illegal(Reason.CONTRACT_NOT_MET, "a lay-down needs at least one meld")
+    if not variant.piecemeal and len(action.melds) != len(contract.requirements):
+        return _illegal(
+            Reason.CONTRACT_NOT_MET,
+            f"the contract {contract} goes down whole, in one turn: {len(contract.requirements)} melds (N15)",
+        )
+    for meld in action.melds:
+        problems = meld_problems(variant.meld_rules, meld.kind, meld.cards)
+        if problems:
+            names = ", ".join(p.name.lower().replace("_", " ") for p in problems if p.name)
+            return _illegal(Reason.INVALID_MELD, f"{meld} is not a valid {meld.kind.value}: {names}")
+    cards = action.cards
+    hand = state.hands[seat]
+    if not _holds(hand, cards):
+        return _illegal(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {format_cards(cards)}")
+    shapes = [(meld.kind, len(meld.cards)) for meld in action.melds]
+    if assign(contract, shapes, exact=variant.exact_sizes, done=done) is None:
+        sizes = "exactly" if variant.exact_sizes else "at least"
+        return _illegal(
+            Reason.CONTRACT_NOT_MET,
+            f"these melds do not fulfil the contract {contract} (sizes are {sizes} as stated)",
+        )
+    if variant.all_in[level] and len(cards) != len(hand):
+        return _illegal(Reason.ALL_IN, "this round is all-in: the whole hand must go down, nothing left (N18)")
+    if len(cards) == len(hand) and variant.going_out is GoingOut.DISCARD_REQUIRED:
+        return _illegal(Reason.MUST_DISCARD_TO_GO_OUT, "going out needs a final discard (E13)")
+    return None
+
+
+def _check_swap(state: GameState, seat: int, action: SwapJoker) -> IllegalActionError | None:
+    variant = state.variant
+    if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
+        return _illegal(Reason.NO_SUCH_MELD, f"there is no meld {action.meld} on the table")
+    if variant.swapper_must_be_down and not _is_down(state, seat):
+        return _illegal(Reason.NOT_DOWN, "a player must be down to swap a joker")
+    meld = state.table[action.meld]
+    if meld.owner == seat and not variant.swap_from_own_melds:
+        return _illegal(Reason.SWAP_NOT_ALLOWED, "jokers can be swapped only from opponents' melds (N11)")
+    if JOKER not in meld.cards:
+        return _illegal(Reason.BAD_SWAP, f"meld {action.meld} holds no joker")
+    if meld.kind is MeldKind.SET and variant.meld_rules.set_swap.value == "never":
+        return _illegal(Reason.SWAP_NOT_ALLOWED, "a joker in a set can never be swapped (N11)")
+    if meld.kind is MeldKind.RUN and not variant.swap_from_runs:
+        return _illegal(Reason.SWAP_NOT_ALLOWED, "jokers cannot be swapped out of runs in this variant")
+    if not action.cards or not _holds(state.hands[seat], action.cards):
+        return _illegal(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {format_cards(action.cards)}")
+    if swap_joker(variant.meld_rules, meld.kind, meld.cards, action.cards) is None:
+        if meld.kind is MeldKind.SET:
+            return _illegal(
+                Reason.BAD_SWAP,
+                "a joker leaves a group only when the group becomes four naturals of all four suits (E6)",
+            )
+        return _illegal(Reason.BAD_SWAP, f"{format_cards(action.cards)} is not the card the joker stands for")
+    return None
+
+
+# -- performing ------------------------------------------------------------------
+
+
+def _perform(state: GameState, action: Action) -> GameState:
+    changes: dict[str, Any] = {"_history": (state._history, action)}
+    kind = type(action)
+    seat = state.to_act
+    assert seat is not None
+    if kind is DrawStock:
+        drawn = _draw(state, changes, 1)
+        if drawn is None:
+            return _end_deal(state, changes, None)
+        changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], drawn))
+        queue = _buy_queue(state, changes)
+        if queue:
+            changes["phase"] = Phase.BUY
+            changes["buy_queue"] = queue
+            changes["to_act"] = queue[0]
+        else:
+            changes["phase"] = Phase.PLAY
+        return _evolve(state, changes)
+    if kind is TakeDiscard:
+        card = state.discard_pile[-1]
+        changes["discard_pile"] = state.discard_pile[:-1]
+        changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], (card,)))
+        changes["taken"] = card
+        changes["phase"] = Phase.PLAY
+        return _evolve(state, changes)
+    if kind is Pass:
+        queue = state.buy_queue[1:]
+        changes["buy_queue"] = queue
+        if queue:
+            changes["to_act"] = queue[0]
+        else:
+            changes["phase"] = Phase.PLAY
+            changes["to_act"] = state.on_turn
+        return _evolve(state, changes)
+    if kind is Buy:
+        card = state.discard_pile[-1]
+        changes["discard_pile"] = state.discard_pile[:-1]
+        penalty = _draw(state, changes, state.variant.buy_penalty) or []
+        changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], (card, *penalty)))
+        changes["buys"] = _replace(state.buys, seat, state.buys[seat] + 1)
+        changes["buy_queue"] = ()
+        changes["phase"] = Phase.PLAY
+        changes["to_act"] = state.on_turn
+        return _evolve(state, changes)
+    if kind is Discard:
+        card = action.card  # type: ignore[union-attr]
+        hand = _remove(state.hands[seat], (card,))
+        changes["hands"] = _replace(state.hands, seat, hand)
+        changes["discard_pile"] = (*state.discard_pile, card)
+        changes["discarder"] = seat
+        if not hand:
+            return _end_deal(state, changes, seat)
+        nxt = (seat + 1) % state.players
+        changes.update(on_turn=nxt, to_act=nxt, phase=Phase.DRAW, taken=None, turn=state.turn + 1)
+        return _evolve(state, changes)
+    if kind is LayDown:
+        return _perform_laydown(state, changes, seat, action)  # type: ignore[arg-type]
+    if kind is LayOff:
+        layoff: LayOff = action  # type: ignore[assignment]
+        meld = state.table[layoff.meld]
+        cards = lay_off(state.variant.layoff_rules, meld.kind, meld.cards, layoff.card, layoff.end)
+        assert cards is not None
+        hand = _remove(state.hands[seat], (layoff.card,))
+        changes["hands"] = _replace(state.hands, seat, hand)
+        changes["table"] = _replace(state.table, layoff.meld, attrs.evolve(meld, cards=cards))
+        changes["layoffs"] = _replace(state.layoffs, seat, state.layoffs[seat] + 1)
+        if not hand:
+            return _end_deal(state, changes, seat)
+        return _evolve(state, changes)
+    swap: SwapJoker = action  # type: ignore[assignment]
+    meld = state.table[swap.meld]
+    result = swap_joker(state.variant.meld_rules, meld.kind, meld.cards, swap.cards)
+    assert result is not None
+    cards, freed = result
+    hand = _add(_remove(state.hands[seat], swap.cards), (JOKER,) * freed)
+    changes["hands"] = _replace(state.hands, seat, hand)
+    changes["table"] = _replace(state.table, swap.meld, attrs.evolve(meld, cards=cards))
+    return _evolve(state, changes)
+
+
+def _perform_laydown(state: GameState, changes: dict[str, Any], seat: int, action: LayDown) -> GameState:
+    variant = state.variant
+    contract = variant.contracts[state.levels[seat] - 1]
+    done = state.laid[seat]
+    shapes = [(meld.kind, len(meld.cards)) for meld in action.melds]
+    fulfilled = assign(contract, shapes, exact=variant.exact_sizes, done=done)
+    assert fulfilled is not None
+    hand = _remove(state.hands[seat], action.cards)
+    changes["hands"] = _replace(state.hands, seat, hand)
+    changes["table"] = state.table + tuple(
+        TableMeld(meld.kind, meld.cards, seat, state.turn) for meld in action.melds
+    )
+    changes["laid"] = _replace(state.laid, seat, done | frozenset(fulfilled))
+    if not hand:
+        return _end_deal(state, changes, seat)
+    return _evolve(state, changes)
+
+
+def _buy_queue(state: GameState, changes: dict[str, Any]) -> tuple[int, ...]:
+    variant = state.variant
+    discard = changes.get("discard_pile", state.discard_pile)
+    if not variant.buying or not discard:
+        return ()
+    stock = changes.get("stock", state.stock)
+    rebuilds = changes.get("rebuilds", state.rebuilds)
+    # N14: a buy needs its penalty card(s); the pile left after the buy may be recycled once (N20)
+    available = len(stock) + (max(0, len(discard) - 2) if rebuilds < variant.stock_rebuilds else 0)
+    if available < variant.buy_penalty:
+        return ()
+    queue = []
+    for step in range(1, state.players):
+        seat = (state.on_turn + step) % state.players
+        if seat == state.discarder and not variant.discarder_may_buy:
+            continue
+        if not variant.down_players_may_buy and _is_down(state, seat):
+            continue
+        if variant.buy_limit is not None and state.buys[seat] >= variant.buy_limit:
+            continue
+        queue.append(seat)
+    return tuple(queue)
+
+
+def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> GameState:
+    variant = state.variant
+    hands = changes.get("hands", state.hands)
+    wins = list(state.wins)
+    if winner is not None:
+        wins[winner] += 1
+    deal_scores = tuple(
+        variant.winner_score(wins[seat]) if seat == winner else variant.hand_points(hand)
+        for seat, hand in enumerate(hands)
+    )
+    result = DealResult(state.deal, winner, deal_scores, hands, state.levels)
+    scores = tuple(a + b for a, b in zip(state.scores, deal_scores, strict=True))
+    last = len(variant.contracts)
+    if variant.schedule is Schedule.ROUNDS:
+        levels = tuple(level + 1 for level in state.levels)
+        over = levels[0] > last
+    else:
+        levels = state.levels
+        over = False
+        if winner is not None:
+            over = levels[winner] == last  # E16: the match ends on a last-level win
+            levels = _replace(levels, winner, min(levels[winner] + 1, last))
+    common = {
+        "_history": changes["_history"],
+        "wins": tuple(wins),
+        "scores": scores,
+        "deal_scores": (*state.deal_scores, deal_scores),
+        "last_deal": result,
+    }
+    if over:
+        common.update(
+            hands=hands,
+            stock=changes.get("stock", state.stock),
+            discard_pile=changes.get("discard_pile", state.discard_pile),
+            table=changes.get("table", state.table),
+            laid=changes.get("laid", state.laid),
+            layoffs=changes.get("layoffs", state.layoffs),
+            rebuilds=changes.get("rebuilds", state.rebuilds),
+            phase=Phase.OVER,
+            to_act=None,
+            buy_queue=(),
+        )
+        return _evolve(state, common)
+    dealer = (state.dealer + 1) % state.players
+    deck = shuffled(variant.deck(), _rng(state.seed, state.deal + 1, "deal"))
+    return _start_deal(state, common, deck, dealer, state.deal + 1, levels)
+
+
+def _start_deal(
+    state: GameState,
+    changes: dict[str, Any],
+    deck: Sequence[Card],
+    dealer: int,
+    deal: int,
+    levels: tuple[int, ...],
+    table: tuple[TableMeld, ...] = (),
+    laid: tuple[frozenset[int], ...] | None = None,
+) -> GameState:
+    players = state.players
+    variant = state.variant
+    sizes = [variant.deal_sizes[level - 1] for level in levels]
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    position = 0
+    for round_ in range(max(sizes)):
+        for step in range(1, players + 1):
+            seat = (dealer + step) % players
+            if round_ < sizes[seat]:
+                hands[seat].append(deck[position])
+                position += 1
+    upcard = deck[position]
+    first = (dealer + 1) % players
+    changes.update(
+        deal=deal,
+        dealer=dealer,
+        levels=levels,
+        hands=tuple(tuple(sorted(hand, key=_index)) for hand in hands),
+        stock=tuple(deck[position + 1 :]),
+        discard_pile=(upcard,),
+        table=table,
+        laid=laid if laid is not None else (frozenset(),) * players,
+        layoffs=(0,) * players,
+        buys=(0,) * players,
+        rebuilds=0,
+        on_turn=first,
+        to_act=first,
+        phase=Phase.DRAW,
+        buy_queue=(),
+        discarder=None,
+        taken=None,
+        turn=0,
+    )
+    return _evolve(state, changes)
+
+
+# -- listing ---------------------------------------------------------------------
+
+
+def _generate_actions(state: GameState) -> Iterator[Action]:
+    phase = state.phase
+    if phase is Phase.DRAW:
+        yield DRAW
+        if state.discard_pile:
+            yield TAKE
+        return
+    if phase is Phase.BUY:
+        yield PASS
+        yield BUY
+        return
+    if phase is Phase.OVER:
+        return
+    seat = state.to_act
+    assert seat is not None
+    variant = state.variant
+    hand = state.hands[seat]
+    level = state.levels[seat] - 1
+    contract = variant.contracts[level]
+    keep = 1 if variant.going_out is GoingOut.DISCARD_REQUIRED else 0
+    if len(state.laid[seat]) < len(contract.requirements):
+        yield from _generate.laydowns(
+            variant.meld_rules,
+            contract,
+            exact=variant.exact_sizes,
+            piecemeal=variant.piecemeal,
+            done=state.laid[seat],
+            counts=_counts(hand),
+            hand_size=len(hand),
+            all_in=variant.all_in[level],
+            keep=keep,
+        )
+    if state.table:
+        yield from _generate_swaps(state, seat, hand)
+        if len(hand) > keep:
+            yield from _generate_layoffs(state, seat, hand)
+    previous = None
+    for card in hand:
+        if card is previous:
+            continue
+        previous = card
+        if card is state.taken and not variant.rediscard_taken_card and len(hand) > 1 and hand.count(card) < 2:
+            continue
+        yield Discard(card)
+
+
+def _generate_swaps(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iterator[SwapJoker]:
+    variant = state.variant
+    rules = variant.meld_rules
+    if variant.swapper_must_be_down and not _is_down(state, seat):
+        return
+    for index, meld in enumerate(state.table):
+        if JOKER not in meld.cards or (meld.owner == seat and not variant.swap_from_own_melds):
+            continue
+        if meld.kind is MeldKind.RUN:
+            if not variant.swap_from_runs:
+                continue
+            stands_for = run_cards(rules, meld.cards)
+            offered = set()
+            for position, card in enumerate(meld.cards):
+                natural = stands_for[position]
+                if card is JOKER and natural in hand and natural not in offered:
+                    offered.add(natural)
+                    yield SwapJoker(index, (natural,))
+        elif rules.set_swap.value == "on-completion":
+            naturals = [card for card in meld.cards if card is not JOKER]
+            rank_offset = naturals[0].index % 13
+            missing = [CARDS[suit * 13 + rank_offset] for suit in range(4)
+                       if all(card.index // 13 != suit for card in naturals)]
+            if missing and all(card in hand for card in missing):
+                action = SwapJoker(index, tuple(missing))
+                if swap_joker(rules, meld.kind, meld.cards, action.cards) is not None:
+                    yield action
+
+
+def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iterator[LayOff]:
+    variant = state.variant
+    if variant.layoff_requires_down and not _is_down(state, seat):
+        return
+    if _quota_error(state, seat) is not None:
+        return
+    rules = variant.layoff_rules
+    has_joker = JOKER in hand
+    delay = variant.own_meld_layoff_delay * state.players
+    for index, meld in enumerate(state.table):
+        if meld.owner == seat and state.turn - meld.turn < delay:
+            continue
+        cards = meld.cards
+        if meld.kind is MeldKind.SET:
+            rank_offset = next(card.index % 13 for card in cards if card is not JOKER)
+            previous = None
+            for card in hand:
+                if card is previous or not (card is JOKER or card.index % 13 == rank_offset):
+                    continue
+                previous = card
+                if lay_off(rules, MeldKind.SET, cards, card) is not None:
+                    yield LayOff(card, index, None)
+            continue
+        start = run_start(rules, cards)
+        assert start is not None
+        suit = next(card.index // 13 for card in cards if card is not JOKER)
+        low = CARDS[suit * 13 + (start - 2) % 13]
+        high = CARDS[suit * 13 + (start + len(cards) - 1) % 13]
+        options = sorted({low, high, JOKER} & set(hand), key=_index) if has_joker else \
+            sorted({low, high} & set(hand), key=_index)
+        for card in options:
+            for end in (End.LOW, End.HIGH):
+                if lay_off(rules, MeldKind.RUN, cards, card, end) is not None:
+                    yield LayOff(card, index, end)
+
+
+# -- construction ------------------------------------------------------------------
+
+
+def new_game(
+    variant: Variant | str,
+    players: int = 4,
+    seed: int | str | None = None,
+    *,
+    deck: Sequence[Card] | str | None = None,
+    dealer: int | None = None,
+    round: int | None = None,
+    levels: Sequence[int] | None = None,
+    wins: Sequence[int] | None = None,
+    scores: Sequence[int] | None = None,
+    table: Sequence[TableMeld] = (),
+) -> GameState:
+    """Start a match (or any later position of one) at its first decision.
+
+    Args:
+        variant: A :class:`~remi.Variant` or a registered variant's name.
+        players: The number of seats.
+        seed: Fixes the first dealer, every shuffle and every reshuffle
+            (an integer or a string; ``None`` picks one at random and records it).
+        deck: A stacked deck for the first deal: dealt one card at a time
+            clockwise from the dealer's left, then the upcard; the rest is the
+            stock, next card on top. It may be a prefix of the deck: the cards
+            not given follow in seeded random order.
+        dealer: The first dealer's seat (default: chosen by the seed, N12).
+        round: Start a fixed-round variant at this round (1-based).
+        levels: Start a levels variant with each seat on this level (1-based).
+        wins: Deals each seat has won so far.
+        scores: Totals so far.
+        table: Melds already on the table (their cards leave the deck first);
+            their owners count as having laid those requirements.
+
+    Raises:
+        RemiError: If the arguments describe an impossible position
+            (reason ``BAD_POSITION`` or ``BAD_ARGUMENT``).
+
+    >>> import remi
+    >>> game = remi.new_game("norwegian", players=3, seed=1, round=7, dealer=0,
+    ...                      deck="3S 4S 5S 6S 9H 10H JH QH AD 2D 3D")
+    >>> game.round, game.contract(1).name, format_cards(game.hands[1][:4])
+    (7, '4-4-4', '3S 4S 5S 6S')
+
+    .. versionadded:: 0.1.0
+    """
+    from remi.variants import get
+
+    if isinstance(variant, str):
+        variant = get(variant)
+    if not isinstance(variant, Variant):
+        raise RemiError(f"expected a Variant or a variant name, got {type(variant).__name__}")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RemiError(f"players must be an integer, got {players!r}")
+    if not variant.min_players <= players <= variant.max_players:
+        raise RemiError(
+            f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, not {players}"
+        )
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise RemiError(f"seed must be an integer or a string, got {seed!r}")
+    if dealer is None:
+        dealer = _rng(seed, "dealer").randrange(players)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise RemiError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}", Reason.NOT_A_SEAT)
+    last = len(variant.contracts)
+    if round is not None and levels is not None:
+        raise RemiError("give either round= (fixed rounds) or levels= (per-player levels), not both")
+    if variant.schedule is Schedule.ROUNDS:
+        if levels is not None:
+            raise RemiError(f"{variant.name} plays fixed rounds: use round=, not levels=", Reason.BAD_POSITION)
+        start = 1 if round is None else round
+        if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= last:
+            raise RemiError(f"round must be 1 to {last}, got {round!r}", Reason.BAD_POSITION)
+        start_levels = (start,) * players
+    else:
+        if round is not None:
+            raise RemiError(f"{variant.name} plays per-player levels: use levels=", Reason.BAD_POSITION)
+        start_levels = _seat_values("levels", levels, players, 1)
+        if any(not 1 <= level <= last for level in start_levels):
+            raise RemiError(f"levels must be 1 to {last}, got {list(start_levels)}", Reason.BAD_POSITION)
+    start_wins = _seat_values("wins", wins, players, 0)
+    start_scores = _seat_values("scores", scores, players, 0, allow_negative=True)
+    table_melds, laid, used = _check_table(variant, players, table, start_levels)
+    remaining = list(variant.deck())
+    for card in used:
+        remaining.remove(card)
+    order = _stack(deck, remaining, seed)
+    state = object.__new__(GameState)
+    base: dict[str, Any] = {
+        "variant": variant,
+        "players": players,
+        "seed": seed,
+        "wins": start_wins,
+        "scores": start_scores,
+        "deal_scores": (),
+        "last_deal": None,
+        "_history": None,
+    }
+    for name in _FIELDS:
+        object.__setattr__(state, name, base.get(name))
+    return _start_deal(state, base, order, dealer, 1, start_levels, table_melds, laid)
+
+
+def _seat_values(
+    name: str, values: Sequence[int] | None, players: int, default: int, *, allow_negative: bool = False
+) -> tuple[int, ...]:
+    if values is None:
+        return (default,) * players
+    out = tuple(values)
+    if len(out) != players or any(isinstance(v, bool) or not isinstance(v, int) for v in out):
+        raise RemiError(f"{name} needs one integer per seat ({players}), got {values!r}", Reason.BAD_POSITION)
+    if not allow_negative and any(v < 0 for v in out):
+        raise RemiError(f"{name} cannot be negative, got {list(out)}", Reason.BAD_POSITION)
+    return out
+
+
+def _check_table(
+    variant: Variant, players: int, table: Sequence[TableMeld], levels: tuple[int, ...]
+) -> tuple[tuple[TableMeld, ...], tuple[frozenset[int], ...], list[Card]]:
+    melds = tuple(table)
+    used: list[Card] = []
+    by_owner: dict[int, list[TableMeld]] = {}
+    for meld in melds:
+        if not isinstance(meld, TableMeld):
+            raise RemiError(f"table melds must be TableMeld values, got {meld!r}", Reason.BAD_POSITION)
+        if not 0 <= meld.owner < players:
+            raise RemiError(f"meld owner {meld.owner} is not a seat", Reason.BAD_POSITION)
+        problems = meld_problems(variant.meld_rules, meld.kind, meld.cards)
+        if problems:
+            raise RemiError(f"{meld} is not a valid meld: {problems}", Reason.BAD_POSITION)
+        used.extend(meld.cards)
+        by_owner.setdefault(meld.owner, []).append(meld)
+    laid: list[frozenset[int]] = []
+    for seat in range(players):
+        owned = by_owner.get(seat, [])
+        contract = variant.contracts[levels[seat] - 1]
+        if not owned:
+            laid.append(frozenset())
+            continue
+        shapes = [(meld.kind, len(meld.cards)) for meld in owned]
+        fit = assign(contract, shapes, exact=variant.exact_sizes)
+        if fit is None or (not variant.piecemeal and len(fit) != len(contract.requirements)):
+            raise RemiError(f"seat {seat}'s melds do not fit its contract {contract}", Reason.BAD_POSITION)
+        laid.append(frozenset(fit))
+    full = list(variant.deck())
+    for card in used:
+        if card not in full:
+            raise RemiError(f"the table uses more {card} than the deck holds", Reason.BAD_POSITION)
+        full.remove(card)
+    return melds, tuple(laid), used
+
+
+def _stack(deck: Sequence[Card] | str | None, remaining: list[Card], seed: int | str) -> tuple[Card, ...]:
+    from remi.melds import _to_cards
+
+    rest = list(shuffled(remaining, _rng(seed, 1, "deal")))
+    if deck is None:
+        return tuple(rest)
+    stacked = _to_cards(deck)
+    pool = sorted(remaining, key=_index)
+    for card in stacked:
+        if card not in pool:
+            raise RemiError(f"the stacked deck has more {card} than the deck holds", Reason.BAD_POSITION)
+        pool.remove(card)
+    for card in stacked:
+        rest.remove(card)
+    return (*stacked, *rest)
