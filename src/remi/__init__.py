@@ -27,7 +27,8 @@ from remi.cards import (
 from remi.contracts import Contract, Requirement, assign
 from remi.errors import IllegalActionError, NotationError, Reason, RemiError, SerializationError, VariantError
 from remi.melds import End, JokerCap, Meld, MeldKind, MeldProblem, MeldRules, SetSwap
-from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld, new_game
+from remi._setup import new_game
+from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld
 from remi.variant import GoingOut, Schedule, Variant
 
 __version__ = "0.1.0"

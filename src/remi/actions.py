@@ -3,8 +3,8 @@
 Every action prints in a short notation that :func:`parse_action` reads back:
 
 >>> from remi.actions import parse_action
->>> str(parse_action("down set 5C 5D 5H; set KS KS JK"))
-'down set 5C 5D 5H; set KS KS JK'
+>>> str(parse_action("down set 5C 5D 5H; set KS KS JK"))  # canonical order
+'down set KS KS JK; set 5H 5D 5C'
 >>> parse_action("layoff 9c on 2 high")
 LayOff(card=Card(Rank.NINE, Suit.CLUBS), meld=2, end=End.HIGH)
 >>> str(parse_action("swap 3S on 0")), str(parse_action("discard kc"))
@@ -106,7 +106,7 @@ class LayDown:
     the same melds are equal whatever order they were given in.
 
     >>> LayDown("run 4S 5S 6S 7S; set 9C 9D 9H")
-    LayDown('set 9D 9H 9C; run 4S 5S 6S 7S')
+    LayDown('set 9H 9D 9C; run 4S 5S 6S 7S')
 
     .. versionadded:: 0.1.0
     """

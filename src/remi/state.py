@@ -47,7 +47,7 @@ from remi.errors import IllegalActionError, Reason, RemiError
 from remi.melds import End, JokerCap, MeldKind, lay_off, meld_problems, run_cards, run_start, swap_joker
 from remi.variant import GoingOut, Schedule, Variant
 
-__all__ = ["DealResult", "GameState", "LegalActions", "Phase", "PlayerView", "TableMeld", "new_game"]
+__all__ = ["DealResult", "GameState", "LegalActions", "Phase", "PlayerView", "TableMeld"]
 
 _J = JOKER.index
 _index = attrgetter("index")
@@ -890,10 +890,13 @@ def _start_deal(
     levels: tuple[int, ...],
     table: tuple[TableMeld, ...] = (),
     laid: tuple[frozenset[int], ...] | None = None,
+    sizes: Sequence[int] | None = None,
+    discard_pile: tuple[Card, ...] | None = None,
 ) -> GameState:
     players = state.players
     variant = state.variant
-    sizes = [variant.deal_sizes[level - 1] for level in levels]
+    if sizes is None:
+        sizes = [variant.deal_sizes[level - 1] for level in levels]
     hands: list[list[Card]] = [[] for _ in range(players)]
     position = 0
     for round_ in range(max(sizes)):
@@ -910,7 +913,7 @@ def _start_deal(
         levels=levels,
         hands=tuple(tuple(sorted(hand, key=_index)) for hand in hands),
         stock=tuple(deck[position + 1 :]),
-        discard_pile=(upcard,),
+        discard_pile=discard_pile if discard_pile is not None else (upcard,),
         table=table,
         laid=laid if laid is not None else (frozenset(),) * players,
         layoffs=(0,) * players,
@@ -1039,175 +1042,3 @@ def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> It
             for end in (End.LOW, End.HIGH):
                 if lay_off(rules, MeldKind.RUN, cards, card, end) is not None:
                     yield LayOff(card, index, end)
-
-
-# -- construction ------------------------------------------------------------------
-
-
-def new_game(
-    variant: Variant | str,
-    players: int = 4,
-    seed: int | str | None = None,
-    *,
-    deck: Sequence[Card] | str | None = None,
-    dealer: int | None = None,
-    round: int | None = None,
-    levels: Sequence[int] | None = None,
-    wins: Sequence[int] | None = None,
-    scores: Sequence[int] | None = None,
-    table: Sequence[TableMeld] = (),
-) -> GameState:
-    """Start a match (or any later position of one) at its first decision.
-
-    Args:
-        variant: A :class:`~remi.Variant` or a registered variant's name.
-        players: The number of seats.
-        seed: Fixes the first dealer, every shuffle and every reshuffle
-            (an integer or a string; ``None`` picks one at random and records it).
-        deck: A stacked deck for the first deal: dealt one card at a time
-            clockwise from the dealer's left, then the upcard; the rest is the
-            stock, next card on top. It may be a prefix of the deck: the cards
-            not given follow in seeded random order.
-        dealer: The first dealer's seat (default: chosen by the seed, N12).
-        round: Start a fixed-round variant at this round (1-based).
-        levels: Start a levels variant with each seat on this level (1-based).
-        wins: Deals each seat has won so far.
-        scores: Totals so far.
-        table: Melds already on the table (their cards leave the deck first);
-            their owners count as having laid those requirements.
-
-    Raises:
-        RemiError: If the arguments describe an impossible position
-            (reason ``BAD_POSITION`` or ``BAD_ARGUMENT``).
-
-    >>> import remi
-    >>> game = remi.new_game("norwegian", players=3, seed=1, round=7, dealer=0,
-    ...                      deck="3S 4S 5S 6S 9H 10H JH QH AD 2D 3D")
-    >>> game.round, game.contract(1).name, format_cards(game.hands[1][:4])
-    (7, '4-4-4', '3S 4S 5S 6S')
-
-    .. versionadded:: 0.1.0
-    """
-    from remi.variants import get
-
-    if isinstance(variant, str):
-        variant = get(variant)
-    if not isinstance(variant, Variant):
-        raise RemiError(f"expected a Variant or a variant name, got {type(variant).__name__}")
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise RemiError(f"players must be an integer, got {players!r}")
-    if not variant.min_players <= players <= variant.max_players:
-        raise RemiError(
-            f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, not {players}"
-        )
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RemiError(f"seed must be an integer or a string, got {seed!r}")
-    if dealer is None:
-        dealer = _rng(seed, "dealer").randrange(players)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RemiError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}", Reason.NOT_A_SEAT)
-    last = len(variant.contracts)
-    if round is not None and levels is not None:
-        raise RemiError("give either round= (fixed rounds) or levels= (per-player levels), not both")
-    if variant.schedule is Schedule.ROUNDS:
-        if levels is not None:
-            raise RemiError(f"{variant.name} plays fixed rounds: use round=, not levels=", Reason.BAD_POSITION)
-        start = 1 if round is None else round
-        if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= last:
-            raise RemiError(f"round must be 1 to {last}, got {round!r}", Reason.BAD_POSITION)
-        start_levels = (start,) * players
-    else:
-        if round is not None:
-            raise RemiError(f"{variant.name} plays per-player levels: use levels=", Reason.BAD_POSITION)
-        start_levels = _seat_values("levels", levels, players, 1)
-        if any(not 1 <= level <= last for level in start_levels):
-            raise RemiError(f"levels must be 1 to {last}, got {list(start_levels)}", Reason.BAD_POSITION)
-    start_wins = _seat_values("wins", wins, players, 0)
-    start_scores = _seat_values("scores", scores, players, 0, allow_negative=True)
-    table_melds, laid, used = _check_table(variant, players, table, start_levels)
-    remaining = list(variant.deck())
-    for card in used:
-        remaining.remove(card)
-    order = _stack(deck, remaining, seed)
-    state = object.__new__(GameState)
-    base: dict[str, Any] = {
-        "variant": variant,
-        "players": players,
-        "seed": seed,
-        "wins": start_wins,
-        "scores": start_scores,
-        "deal_scores": (),
-        "last_deal": None,
-        "_history": None,
-    }
-    for name in _FIELDS:
-        object.__setattr__(state, name, base.get(name))
-    return _start_deal(state, base, order, dealer, 1, start_levels, table_melds, laid)
-
-
-def _seat_values(
-    name: str, values: Sequence[int] | None, players: int, default: int, *, allow_negative: bool = False
-) -> tuple[int, ...]:
-    if values is None:
-        return (default,) * players
-    out = tuple(values)
-    if len(out) != players or any(isinstance(v, bool) or not isinstance(v, int) for v in out):
-        raise RemiError(f"{name} needs one integer per seat ({players}), got {values!r}", Reason.BAD_POSITION)
-    if not allow_negative and any(v < 0 for v in out):
-        raise RemiError(f"{name} cannot be negative, got {list(out)}", Reason.BAD_POSITION)
-    return out
-
-
-def _check_table(
-    variant: Variant, players: int, table: Sequence[TableMeld], levels: tuple[int, ...]
-) -> tuple[tuple[TableMeld, ...], tuple[frozenset[int], ...], list[Card]]:
-    melds = tuple(table)
-    used: list[Card] = []
-    by_owner: dict[int, list[TableMeld]] = {}
-    for meld in melds:
-        if not isinstance(meld, TableMeld):
-            raise RemiError(f"table melds must be TableMeld values, got {meld!r}", Reason.BAD_POSITION)
-        if not 0 <= meld.owner < players:
-            raise RemiError(f"meld owner {meld.owner} is not a seat", Reason.BAD_POSITION)
-        problems = meld_problems(variant.meld_rules, meld.kind, meld.cards)
-        if problems:
-            raise RemiError(f"{meld} is not a valid meld: {problems}", Reason.BAD_POSITION)
-        used.extend(meld.cards)
-        by_owner.setdefault(meld.owner, []).append(meld)
-    laid: list[frozenset[int]] = []
-    for seat in range(players):
-        owned = by_owner.get(seat, [])
-        contract = variant.contracts[levels[seat] - 1]
-        if not owned:
-            laid.append(frozenset())
-            continue
-        shapes = [(meld.kind, len(meld.cards)) for meld in owned]
-        fit = assign(contract, shapes, exact=variant.exact_sizes)
-        if fit is None or (not variant.piecemeal and len(fit) != len(contract.requirements)):
-            raise RemiError(f"seat {seat}'s melds do not fit its contract {contract}", Reason.BAD_POSITION)
-        laid.append(frozenset(fit))
-    full = list(variant.deck())
-    for card in used:
-        if card not in full:
-            raise RemiError(f"the table uses more {card} than the deck holds", Reason.BAD_POSITION)
-        full.remove(card)
-    return melds, tuple(laid), used
-
-
-def _stack(deck: Sequence[Card] | str | None, remaining: list[Card], seed: int | str) -> tuple[Card, ...]:
-    from remi.melds import _to_cards
-
-    rest = list(shuffled(remaining, _rng(seed, 1, "deal")))
-    if deck is None:
-        return tuple(rest)
-    stacked = _to_cards(deck)
-    pool = sorted(remaining, key=_index)
-    for card in stacked:
-        if card not in pool:
-            raise RemiError(f"the stacked deck has more {card} than the deck holds", Reason.BAD_POSITION)
-        pool.remove(card)
-    for card in stacked:
-        rest.remove(card)
-    return (*stacked, *rest)
