@@ -28,7 +28,7 @@ def new_game(
     stock: CardsLike | None = None,
     discard_pile: CardsLike | None = None,
     dealer: int | None = None,
-    round: int | None = None,  # noqa: A002 - the game's own word
+    round: int | None = None,
     levels: Sequence[int] | None = None,
     wins: Sequence[int] | None = None,
     scores: Sequence[int] | None = None,
@@ -123,7 +123,7 @@ def new_game(
     return _start_deal(state, base, order, dealer, 1, start_levels, table_melds, laid)
 
 
-def _levels(variant: Variant, players: int, round: int | None, levels: Sequence[int] | None) -> tuple[int, ...]:  # noqa: A002
+def _levels(variant: Variant, players: int, round: int | None, levels: Sequence[int] | None) -> tuple[int, ...]:
     last = len(variant.contracts)
     if variant.schedule is Schedule.ROUNDS:
         if levels is not None:

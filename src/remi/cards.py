@@ -125,6 +125,11 @@ class Card:
     index: int
 
     def __new__(cls, rank: Rank | int | None, suit: Suit | None) -> Card:
+        """Return the interned card of ``rank`` and ``suit``; ``Card(None, None)`` is the joker.
+
+        Raises:
+            NotationError: If the rank or the suit is missing or not valid.
+        """
         if rank is None and suit is None:
             return _TABLE[_JOKER_INDEX]
         if not isinstance(suit, Suit) or rank is None:

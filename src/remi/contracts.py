@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 import attrs
 
@@ -63,6 +63,10 @@ class Requirement:
         return cls(kind, value)
 
 
+def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
+    return tuple(value)
+
+
 @attrs.frozen
 class Contract:
     """A contract: the meld requirements, in order, and a short name.
@@ -74,7 +78,7 @@ class Contract:
     .. versionadded:: 0.1.0
     """
 
-    requirements: tuple[Requirement, ...] = attrs.field(converter=tuple)
+    requirements: tuple[Requirement, ...] = attrs.field(converter=_requirements)
     name: str = ""
 
     def __attrs_post_init__(self) -> None:

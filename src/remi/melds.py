@@ -339,7 +339,8 @@ def lay_off(
     included (N10: the cap holds after lay-offs too).
 
     >>> from remi.melds import MeldRules
-    >>> format_cards(lay_off(MeldRules(), MeldKind.RUN, parse_cards("5C 6C 7C 8C"), parse_cards("9C")[0], End.HIGH))
+    >>> run = parse_cards("5C 6C 7C 8C")
+    >>> format_cards(lay_off(MeldRules(), MeldKind.RUN, run, parse_cards("9C")[0], End.HIGH))
     '5C 6C 7C 8C 9C'
 
     .. versionadded:: 0.1.0

@@ -24,7 +24,7 @@ remi.errors.VariantError: norwegian: dealing 30 cards to 6 players needs 182 car
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -64,6 +64,18 @@ class GoingOut(enum.Enum):
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or value < 0:
         raise VariantError(f"{attribute.name} must be a non-negative integer, got {value!r}")
+
+
+def _contracts(value: Iterable[Contract]) -> tuple[Contract, ...]:
+    return tuple(value)
+
+
+def _ints(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _bools(value: Iterable[bool]) -> tuple[bool, ...]:
+    return tuple(value)
 
 
 @attrs.frozen(kw_only=True)
@@ -127,9 +139,9 @@ class Variant:
     max_players: int = attrs.field(default=6, validator=_positive)
     recommended_players: tuple[int, int] = (3, 5)
     schedule: Schedule = Schedule.ROUNDS
-    contracts: tuple[Contract, ...] = attrs.field(converter=tuple)
-    deal_sizes: tuple[int, ...] = attrs.field(converter=tuple)
-    all_in: tuple[bool, ...] = attrs.field(converter=tuple)
+    contracts: tuple[Contract, ...] = attrs.field(converter=_contracts)
+    deal_sizes: tuple[int, ...] = attrs.field(converter=_ints)
+    all_in: tuple[bool, ...] = attrs.field(converter=_bools)
     exact_sizes: bool = False
     piecemeal: bool = False
     set_min: int = 3
@@ -158,7 +170,7 @@ class Variant:
     stock_rebuilds: int = attrs.field(default=2, validator=_positive)
     joker_points: int = 50
     rank_points: tuple[int, ...] = attrs.field(
-        default=(20, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), converter=tuple
+        default=(20, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), converter=_ints
     )
     meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
     layoff_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
@@ -184,7 +196,9 @@ class Variant:
         object.__setattr__(self, "layoff_rules", layoff)
         object.__setattr__(self, "_deck", full_deck(self.packs, self.jokers))
         if len(self.rank_points) != 13:
-            raise VariantError(f"{self.name}: rank_points needs 13 values (ace first), got {len(self.rank_points)}")
+            raise VariantError(
+                f"{self.name}: rank_points needs 13 values (ace first), got {len(self.rank_points)}"
+            )
         points = [0] * 53
         for index in range(52):
             points[index] = self.rank_points[index % 13]
@@ -222,7 +236,7 @@ class Variant:
             needed = size * self.max_players + 2
             if needed > deck:
                 fail(
-                    f"dealing {size} cards to {self.max_players} players needs {needed - 2} cards, "
+                    f"dealing {size} cards to {self.max_players} players needs {needed} cards, "
                     f"but the deck has {deck}"
                 )
             for req in contract.requirements:
@@ -329,7 +343,8 @@ class Variant:
         lines.append("Card points: joker {}, {}".format(
             self.joker_points,
             ", ".join(f"{label} {p}" for label, p in zip(
-                ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"), self.rank_points, strict=True))))
+                ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"), self.rank_points,
+                strict=True))))
         lines.append("Sizes are " + ("exact" if self.exact_sizes else "minimums") + "; contracts go down "
                      + ("piecemeal" if self.piecemeal else "whole, in one turn") + ".")
         lines.append("")
