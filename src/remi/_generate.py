@@ -230,6 +230,14 @@ def laydowns(
     groups: dict[tuple[MeldKind, int], int] = {}
     for _, req in open_reqs:
         groups[(req.kind, req.size)] = groups.get((req.kind, req.size), 0) + 1
+    if all_in and all(kind is _RUN for kind, _ in groups):
+        # all-in with runs only: each suit held needs a run of its own
+        suits = sum(1 for base in (0, 13, 26, 39) if any(counts[base : base + 13]))
+        if suits > sum(groups.values()):
+            return
+    if not all_in and not exact and not piecemeal:
+        if not _may_fit(rules, groups, counts) or not _feasible(rules, list(groups.items()), counts):
+            return
     # Fail fast: a requirement nothing in the hand can fulfil rules out every
     # lay-down that includes it. Search runs (usually scarcer) before sets.
     keys = []
@@ -252,7 +260,7 @@ def laydowns(
     for choice in choices:
         plan = [key for key, n in zip(keys, choice, strict=True) for _ in range(n)]
         for melds in _walk(rules, plan, counts, exact, hand_size, all_in, keep):
-            action = LayDown(tuple(Meld(kind, tuple(CARDS[i] for i in cards)) for kind, cards in melds))
+            action = _laydown(melds)
             if ambiguous:
                 if action in seen:
                     continue
@@ -260,11 +268,70 @@ def laydowns(
             yield action
 
 
+def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: list[int]) -> bool:
+    """A cheap necessary condition for meeting every requirement at once (minimum sizes).
+
+    Counts only: a set of size ``m`` needs ``m`` naturals of one rank, or at
+    least ``k`` (the cap's minimum) plus one joker or more; a run needs
+    ``k`` naturals of its suit inside one window with the gaps within the
+    joker budget. Each joker adds at most one meld beyond the natural ones.
+    """
+    jokers = counts[_J]
+    cap = rules.joker_cap is JokerCap.NATURALS
+    for (kind, size), needed in groups.items():
+        least = (size + 1) // 2 if cap else 1
+        if kind is _SET:
+            natural = extra = 0
+            for rank in range(13):
+                if rules.set_distinct_suits:
+                    held = (counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0) + (counts[39 + rank] > 0)
+                else:
+                    held = counts[rank] + counts[13 + rank] + counts[26 + rank] + counts[39 + rank]
+                natural += held // size
+                extra += held // least - held // size
+            if natural + min(jokers, extra) < needed:
+                return False
+        else:
+            possible = 0
+            for base in (0, 13, 26, 39):
+                held = counts[base : base + 13]
+                present = [1 if held[(v - 1) % 13] else 0 for v in range(1, 15)]
+                best = max(sum(present[i : i + size]) for i in range(15 - size))
+                if best >= least and size - best <= jokers:
+                    possible += sum(held) // least
+            if possible < needed:
+                return False
+    return True
+
+
+def _feasible(rules: MeldRules, plan: list[tuple[tuple[MeldKind, int], int]], counts: list[int]) -> bool:
+    """Whether the requirements can all be met at once, trying minimum-size melds only.
+
+    Exact when sizes are minimums: every valid meld holds a valid meld of the
+    minimum size (a set keeps two naturals and one more card; a run of length
+    four or more always has a four-card window with no more jokers than
+    naturals), and a smaller meld only leaves more cards for the others.
+    """
+    if not plan:
+        return True
+    (kind, size), n = plan[0]
+    rest = plan[1:] if n == 1 else [((kind, size), n - 1), *plan[1:]]
+    for cards in candidates(rules, counts, kind, size, True):
+        for i in cards:
+            counts[i] -= 1
+        ok = _feasible(rules, rest, counts)
+        for i in cards:
+            counts[i] += 1
+        if ok:
+            return True
+    return False
+
+
 def _coverable(
     rules: MeldRules, counts: list[int], keys: list[tuple[MeldKind, int]], exact: bool
 ) -> bool:
     """Whether every natural in the hand lies in some candidate meld (all-in needs that)."""
-    if counts[_J] > 3:  # too many candidates to list just to prune
+    if counts[_J] > 1:  # too many candidates to list just to prune
         return True
     covered = [False] * 53
     for kind, size in keys:
@@ -272,6 +339,19 @@ def _coverable(
             for i in meld:
                 covered[i] = True
     return all(covered[i] or not counts[i] for i in range(52))
+
+
+def _laydown(melds: list[tuple[MeldKind, tuple[int, ...]]]) -> LayDown:
+    """Build a LayDown from generated melds without re-validating them (hot path)."""
+    built = []
+    for kind, cards in sorted(melds, key=lambda m: (m[0] is _RUN, m[1])):
+        meld = object.__new__(Meld)
+        object.__setattr__(meld, "kind", kind)
+        object.__setattr__(meld, "cards", tuple([CARDS[i] for i in cards]))
+        built.append(meld)
+    action = object.__new__(LayDown)
+    object.__setattr__(action, "melds", tuple(built))
+    return action
 
 
 def _walk(
@@ -310,7 +390,7 @@ def _walk(
         same_as_previous = k > 0 and plan[k - 1] == plan[k]
         last = k == len(plan) - 1
         if all_in and last and kind is _RUN:
-            source = _all_in_run(rules, counts, size, exact)
+            source: Iterator[tuple[int, ...]] = _all_in_run(rules, counts, size, exact)
         else:
             source = candidates(rules, counts, kind, size, exact)
         for cards in source:

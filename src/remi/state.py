@@ -238,7 +238,7 @@ def _wind(actions: Sequence[Action]) -> _History:
     return history
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, slots=False)  # a dict per state: a new state is one dict copy
 class GameState:
     """A position in a match: immutable; :meth:`apply` returns the next one.
 
@@ -460,9 +460,9 @@ _FIELDS = tuple(f.name for f in attrs.fields(GameState))
 
 def _evolve(state: GameState, changes: dict[str, Any]) -> GameState:
     new = object.__new__(GameState)
-    setter = object.__setattr__
-    for name in _FIELDS:
-        setter(new, name, changes[name] if name in changes else getattr(state, name))
+    values = state.__dict__.copy()
+    values.update(changes)
+    object.__setattr__(new, "__dict__", values)
     return new
 
 
@@ -976,36 +976,66 @@ def _generate_actions(state: GameState) -> Iterator[Action]:
         previous = card
         if card is state.taken and not variant.rediscard_taken_card and len(hand) > 1 and hand.count(card) < 2:
             continue
-        yield Discard(card)
+        yield _DISCARDS[card]
+
+
+_DISCARDS = {card: Discard(card) for card in CARDS}
+_MeldOptions = tuple[tuple[tuple[Card, End | None], ...], tuple[tuple[Card, ...], ...]]
+_options: dict[tuple[int, MeldKind, tuple[Card, ...]], _MeldOptions] = {}
+_option_variants: dict[int, Variant] = {}  # keeps each id() below pointing at one live variant
+
+
+def _meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
+    """What a meld accepts: lay-offs (card, end) and swaps (naturals), whoever holds the cards."""
+    key = (id(variant), meld.kind, meld.cards)
+    found = _options.get(key)
+    if found is not None:
+        return found
+    if _option_variants.get(id(variant)) is not variant or len(_options) > 100_000:
+        _options.clear()
+        _option_variants.clear()
+        _option_variants[id(variant)] = variant
+    rules, layoff_rules, cards = variant.meld_rules, variant.layoff_rules, meld.cards
+    layoffs: list[tuple[Card, End | None]] = []
+    swaps: list[tuple[Card, ...]] = []
+    if meld.kind is MeldKind.SET:
+        offset = next(card.index % 13 for card in cards if card is not JOKER)
+        for card in (*(CARDS[suit * 13 + offset] for suit in range(4)), JOKER):
+            if lay_off(layoff_rules, MeldKind.SET, cards, card) is not None:
+                layoffs.append((card, None))
+        missing = tuple(CARDS[suit * 13 + offset] for suit in range(4)
+                        if all(card.index // 13 != suit for card in cards if card is not JOKER))
+        if JOKER in cards and missing and swap_joker(rules, MeldKind.SET, cards, missing) is not None:
+            swaps.append(missing)
+    else:
+        start = run_start(rules, cards)
+        assert start is not None
+        suit = next(card.index // 13 for card in cards if card is not JOKER)
+        low = CARDS[suit * 13 + (start - 2) % 13]
+        high = CARDS[suit * 13 + (start + len(cards) - 1) % 13]
+        for card in sorted({low, high, JOKER}, key=_index):
+            for end in (End.LOW, End.HIGH):
+                if lay_off(layoff_rules, MeldKind.RUN, cards, card, end) is not None:
+                    layoffs.append((card, end))
+        if JOKER in cards and variant.swap_from_runs:
+            stands_for = run_cards(rules, cards)
+            for position, card in enumerate(cards):
+                if card is JOKER and (stands_for[position],) not in swaps:
+                    swaps.append((stands_for[position],))
+    found = _options[key] = (tuple(layoffs), tuple(swaps))
+    return found
 
 
 def _generate_swaps(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iterator[SwapJoker]:
     variant = state.variant
-    rules = variant.meld_rules
     if variant.swapper_must_be_down and not _is_down(state, seat):
         return
     for index, meld in enumerate(state.table):
-        if JOKER not in meld.cards or (meld.owner == seat and not variant.swap_from_own_melds):
+        if meld.owner == seat and not variant.swap_from_own_melds:
             continue
-        if meld.kind is MeldKind.RUN:
-            if not variant.swap_from_runs:
-                continue
-            stands_for = run_cards(rules, meld.cards)
-            offered = set()
-            for position, card in enumerate(meld.cards):
-                natural = stands_for[position]
-                if card is JOKER and natural in hand and natural not in offered:
-                    offered.add(natural)
-                    yield SwapJoker(index, (natural,))
-        elif rules.set_swap.value == "on-completion":
-            naturals = [card for card in meld.cards if card is not JOKER]
-            rank_offset = naturals[0].index % 13
-            missing = [CARDS[suit * 13 + rank_offset] for suit in range(4)
-                       if all(card.index // 13 != suit for card in naturals)]
-            if missing and all(card in hand for card in missing):
-                action = SwapJoker(index, tuple(missing))
-                if swap_joker(rules, meld.kind, meld.cards, action.cards) is not None:
-                    yield action
+        for naturals in _meld_options(variant, meld)[1]:
+            if all(card in hand for card in naturals):
+                yield SwapJoker(index, naturals)
 
 
 def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iterator[LayOff]:
@@ -1014,31 +1044,11 @@ def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> It
         return
     if _quota_error(state, seat) is not None:
         return
-    rules = variant.layoff_rules
-    has_joker = JOKER in hand
+    held = set(hand)
     delay = variant.own_meld_layoff_delay * state.players
     for index, meld in enumerate(state.table):
         if meld.owner == seat and state.turn - meld.turn < delay:
             continue
-        cards = meld.cards
-        if meld.kind is MeldKind.SET:
-            rank_offset = next(card.index % 13 for card in cards if card is not JOKER)
-            previous = None
-            for card in hand:
-                if card is previous or not (card is JOKER or card.index % 13 == rank_offset):
-                    continue
-                previous = card
-                if lay_off(rules, MeldKind.SET, cards, card) is not None:
-                    yield LayOff(card, index, None)
-            continue
-        start = run_start(rules, cards)
-        assert start is not None
-        suit = next(card.index // 13 for card in cards if card is not JOKER)
-        low = CARDS[suit * 13 + (start - 2) % 13]
-        high = CARDS[suit * 13 + (start + len(cards) - 1) % 13]
-        options = sorted({low, high, JOKER} & set(hand), key=_index) if has_joker else \
-            sorted({low, high} & set(hand), key=_index)
-        for card in options:
-            for end in (End.LOW, End.HIGH):
-                if lay_off(rules, MeldKind.RUN, cards, card, end) is not None:
-                    yield LayOff(card, index, end)
+        for card, end in _meld_options(variant, meld)[0]:
+            if card in held:
+                yield LayOff(card, index, end)
