@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from remi import actions, variants
+from remi._setup import new_game
 from remi.cards import (
     CARDS,
     JOKER,
@@ -27,7 +28,6 @@ from remi.cards import (
 from remi.contracts import Contract, Requirement, assign
 from remi.errors import IllegalActionError, NotationError, Reason, RemiError, SerializationError, VariantError
 from remi.melds import End, JokerCap, Meld, MeldKind, MeldProblem, MeldRules, SetSwap
-from remi._setup import new_game
 from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld
 from remi.variant import GoingOut, Schedule, Variant
 

@@ -7,7 +7,7 @@ is a list of 53 counts indexed by :attr:`Card.index` (52 is the joker).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
+from itertools import combinations, product
 
 from remi.actions import LayDown
 from remi.cards import CARDS
@@ -48,30 +48,42 @@ def _set_candidates(rules: MeldRules, counts: list[int], low: int, high: int | N
                 yield (*base, *([_J] * j))
 
 
+_windows: dict[tuple[bool, bool, bool, int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _run_windows(rules: MeldRules, low: int, high: int) -> tuple[tuple[int, int], ...]:
+    """Every (start value, length) a run may occupy."""
+    key = (rules.run_wrap, rules.ace_low, rules.ace_high, low, high)
+    found = _windows.get(key)
+    if found is None:
+        if rules.run_wrap:
+            found = tuple((start, length) for start in range(1, 14) for length in range(low, high + 1))
+        else:
+            first = 1 if rules.ace_low else 2
+            last = 14 if rules.ace_high else 13
+            found = tuple(
+                (start, length)
+                for start in range(first, last - low + 2)
+                for length in range(low, min(high, last - start + 1) + 1)
+            )
+        _windows[key] = found
+    return found
+
+
 def _run_candidates(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
     """Every run (card indices in order, jokers in place) with a length in [low, high]."""
     jokers = counts[_J]
     cap = rules.joker_cap is JokerCap.NATURALS
-    first_value = 1 if rules.ace_low else 2
-    last_value = 14 if rules.ace_high else 13
+    windows = _run_windows(rules, low, high)
+    span = 27 if rules.run_wrap else 14
     for suit in range(4):
         base = suit * 13
         held = counts[base : base + 13]
         if not any(held):
             continue
-        if rules.run_wrap:
-            windows = [(start, length) for start in range(1, 14) for length in range(low, high + 1)]
-            covered = [1 if held[(v - 1) % 13] else 0 for v in range(1, 28)]
-        else:
-            windows = [
-                (start, length)
-                for start in range(first_value, last_value - low + 2)
-                for length in range(low, min(high, last_value - start + 1) + 1)
-            ]
-            covered = [1 if held[(v - 1) % 13] else 0 for v in range(1, 15)]
         prefix = [0]
-        for c in covered:
-            prefix.append(prefix[-1] + c)
+        for v in range(1, span + 1):
+            prefix.append(prefix[-1] + (1 if held[(v - 1) % 13] else 0))
         for start, length in windows:
             # quick reject: the gaps must fit the joker budget
             naturals = prefix[start + length - 1] - prefix[start - 1]
@@ -79,11 +91,27 @@ def _run_candidates(rules: MeldRules, counts: list[int], low: int, high: int) ->
             if naturals == 0 or length - naturals > budget:
                 continue
             indices = [base + (start + i - 1) % 13 for i in range(length)]
-            yield from _fill(indices, counts, jokers, cap)
+            if length > 13:  # the ace (or more) twice: count copies card by card
+                yield from _fill(indices, counts, jokers, cap)
+                continue
+            held_positions = [i for i in range(length) if counts[indices[i]]]
+            gaps = length - len(held_positions)
+            filled = [index if counts[index] else _J for index in indices]
+            for extra in range(budget - gaps + 1):
+                if extra == len(held_positions):
+                    break  # a run needs a natural
+                if extra == 0:
+                    yield tuple(filled)
+                    continue
+                for chosen in combinations(held_positions, extra):
+                    out = filled[:]
+                    for i in chosen:
+                        out[i] = _J
+                    yield tuple(out)
 
 
 def _fill(indices: list[int], counts: list[int], jokers: int, cap: bool) -> Iterator[tuple[int, ...]]:
-    """Every way to fill the run positions with naturals (if held) or jokers."""
+    """Every way to fill the run positions with naturals (if held) or jokers, copy by copy."""
     length = len(indices)
     max_jokers = min(jokers, length // 2 if cap else length - 1)
     used: dict[int, int] = {}
@@ -151,9 +179,11 @@ def candidates(
 def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
     cache = _cache(rules)
     jokers = counts[_J]
+    cap = rules.joker_cap is JokerCap.NATURALS
     for rank in range(13):
-        held = (counts[rank], counts[13 + rank], counts[26 + rank], counts[39 + rank])
-        if held == (0, 0, 0, 0):
+        held = tuple(counts[rank:52:13])
+        naturals = held[0] + held[1] + held[2] + held[3]
+        if not naturals or naturals + (min(jokers, naturals) if cap else jokers) < low:
             continue
         key = (0, rank, held, jokers, low, high)
         found = cache.get(key, ())
@@ -171,10 +201,12 @@ def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None
 def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
     cache = _cache(rules)
     jokers = counts[_J]
+    least = (low + 1) // 2 if rules.joker_cap is JokerCap.NATURALS else 1
     for suit in range(4):
         base = suit * 13
         held = tuple(counts[base : base + 13])
-        if not any(held):
+        naturals = sum(held)
+        if naturals < least or naturals + jokers < low:
             continue
         key = (1, suit, held, jokers, low, high)
         found = cache.get(key, ())
@@ -235,14 +267,14 @@ def laydowns(
         suits = sum(1 for base in (0, 13, 26, 39) if any(counts[base : base + 13]))
         if suits > sum(groups.values()):
             return
-    if not all_in and not exact and not piecemeal:
-        if not _may_fit(rules, groups, counts) or not _feasible(rules, list(groups.items()), counts):
-            return
+    checked = not all_in and not exact and not piecemeal
+    if checked and (not _may_fit(rules, groups, counts) or not _feasible(rules, list(groups.items()), counts)):
+        return
     # Fail fast: a requirement nothing in the hand can fulfil rules out every
     # lay-down that includes it. Search runs (usually scarcer) before sets.
     keys = []
     for key in sorted(groups, key=lambda k: (k[0] is _SET, k[1])):
-        if next(candidates(rules, counts, key[0], key[1], exact), None) is not None:
+        if checked or next(candidates(rules, counts, key[0], key[1], exact), None) is not None:
             keys.append(key)
         elif not piecemeal:
             return
@@ -283,22 +315,20 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
         if kind is _SET:
             natural = extra = 0
             for rank in range(13):
-                if rules.set_distinct_suits:
-                    held = (counts[rank] > 0) + (counts[13 + rank] > 0) + (counts[26 + rank] > 0) + (counts[39 + rank] > 0)
-                else:
-                    held = counts[rank] + counts[13 + rank] + counts[26 + rank] + counts[39 + rank]
-                natural += held // size
-                extra += held // least - held // size
+                column = counts[rank:52:13]
+                naturals = sum(1 for n in column if n) if rules.set_distinct_suits else sum(column)
+                natural += naturals // size
+                extra += naturals // least - naturals // size
             if natural + min(jokers, extra) < needed:
                 return False
         else:
             possible = 0
             for base in (0, 13, 26, 39):
-                held = counts[base : base + 13]
-                present = [1 if held[(v - 1) % 13] else 0 for v in range(1, 15)]
+                suit = counts[base : base + 13]
+                present = [1 if suit[(v - 1) % 13] else 0 for v in range(1, 15)]
                 best = max(sum(present[i : i + size]) for i in range(15 - size))
                 if best >= least and size - best <= jokers:
-                    possible += sum(held) // least
+                    possible += sum(suit) // least
             if possible < needed:
                 return False
     return True

@@ -11,7 +11,7 @@ from remi.cards import Card, format_cards, parse_card, parse_cards
 from remi.errors import Reason, RemiError, SerializationError
 from remi.melds import MeldKind, meld_problems
 from remi.state import DealResult, GameState, Phase, TableMeld, _rebuild
-from remi.variant import Variant
+from remi.variant import Schedule, Variant
 
 FORMAT = "remi-state"
 FORMAT_VERSION = 1
@@ -157,8 +157,9 @@ def state_from_json(text: str | bytes, variant: Variant | None = None) -> GameSt
         problems = meld_problems(variant.meld_rules, kind, cards)
         if problems:
             raise SerializationError(f"table meld {format_cards(cards)} is not a valid {kind.value}")
+        turn = entry.get("turn")
         table.append(TableMeld(kind, cards, r.integer("owner", entry.get("owner"), high=seat_high),
-                               r.integer("turn", entry.get("turn"))))
+                               None if turn is None else r.integer("turn", turn, low=None)))
     stock = r.cards("stock")
     discard = r.cards("discard_pile")
     everything = Counter(stock) + Counter(discard)
@@ -193,6 +194,15 @@ def state_from_json(text: str | bytes, variant: Variant | None = None) -> GameSt
         raise SerializationError("in a buy window, 'to_act' must head the 'buy_queue'")
     if phase in (Phase.DRAW, Phase.PLAY) and to_act != on_turn:
         raise SerializationError("'to_act' must be the player on turn in the draw and play phases")
+    if phase is not Phase.BUY and buy_queue:
+        raise SerializationError("'buy_queue' must be empty outside a buy window")
+    if on_turn in buy_queue or len(set(buy_queue)) != len(buy_queue):
+        raise SerializationError("'buy_queue' lists other seats than the player on turn, each once")
+    if variant.schedule is Schedule.ROUNDS and len(set(levels)) != 1:
+        raise SerializationError("in a fixed-round variant every seat plays the same round")
+    owners = {meld.owner for meld in table}
+    if any(laid[seat] and seat not in owners for seat in range(players)):
+        raise SerializationError("'laid' names requirements of a seat with no melds on the table")
     discarder_raw = r.get("discarder")
     taken_raw = r.get("taken")
     try:
@@ -200,6 +210,8 @@ def state_from_json(text: str | bytes, variant: Variant | None = None) -> GameSt
         history = tuple(parse_action(a) for a in r.get("history"))
     except (RemiError, TypeError) as error:
         raise SerializationError(f"bad card or action: {error}") from None
+    if taken is not None and phase is not Phase.PLAY:
+        raise SerializationError("'taken' is set only while the player on turn plays")
     deal_scores_raw = r.get("deal_scores")
     if not isinstance(deal_scores_raw, list):
         raise SerializationError("'deal_scores' must be a list")
@@ -226,7 +238,7 @@ def state_from_json(text: str | bytes, variant: Variant | None = None) -> GameSt
         "laid": laid,
         "layoffs": r.seat_ints("layoffs", players),
         "buys": r.seat_ints("buys", players),
-        "rebuilds": r.integer("rebuilds"),
+        "rebuilds": r.integer("rebuilds", high=variant.stock_rebuilds),
         "on_turn": on_turn,
         "to_act": to_act,
         "phase": phase,

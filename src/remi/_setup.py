@@ -241,7 +241,6 @@ def _from_hands(
             seat = (dealer + step) % players
             if turn < sizes[seat]:
                 order.append(queues[seat][turn])
-    order.append(pile[-1])
     order.extend(top)
     order.extend(rest)
     return _start_deal(state, base, order, dealer, 1, levels, table, laid, sizes=sizes, discard_pile=tuple(pile))

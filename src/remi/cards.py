@@ -175,16 +175,24 @@ class Card:
     def __ne__(self, other: object) -> bool:
         return self is not other
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index <= other.index
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index > other.index
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index >= other.index
 
     def __reduce__(self) -> tuple[Any, ...]:

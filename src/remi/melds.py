@@ -162,7 +162,11 @@ def _canonical(kind: MeldKind, cards: Sequence[Card]) -> tuple[Card, ...]:
 def _to_cards(value: Sequence[Card] | str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
-    cards = tuple(value)
+    try:
+        cards = tuple(value)
+    except TypeError:
+        message = f"expected cards (card text or a sequence of Card), got {value!r}"
+        raise NotationError(message, repr(value), 0) from None
     for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"{card!r} is not a card", repr(card), 0)
@@ -210,7 +214,10 @@ class Meld:
             raise NotationError(
                 f"{word!r} is not a meld kind (expected 'set' or 'run')", word, text.find(word)
             ) from None
-        return cls(kind, parse_cards(rest))
+        cards = parse_cards(rest)
+        if not cards:
+            raise NotationError(f"the {kind.value} in {text.strip()!r} has no cards", text.strip(), 0)
+        return cls(kind, cards)
 
 
 def _value_ok(rules: MeldRules, rank: int, value: int) -> bool:

@@ -44,7 +44,7 @@ from remi.actions import (
 from remi.cards import CARDS, JOKER, Card, format_cards, shuffled
 from remi.contracts import Contract, assign
 from remi.errors import IllegalActionError, Reason, RemiError
-from remi.melds import End, JokerCap, MeldKind, lay_off, meld_problems, run_cards, run_start, swap_joker
+from remi.melds import End, JokerCap, MeldKind, _to_cards, lay_off, meld_problems, run_cards, run_start, swap_joker
 from remi.variant import GoingOut, Schedule, Variant
 
 __all__ = ["DealResult", "GameState", "LegalActions", "Phase", "PlayerView", "TableMeld"]
@@ -73,19 +73,26 @@ class Phase(enum.Enum):
 class TableMeld:
     """A meld on the table.
 
+    A set's cards are kept sorted, so equal melds compare equal.
+
     Attributes:
         kind: Set or run.
-        cards: The cards (a run low to high, jokers in place).
+        cards: The cards (a run low to high, jokers in place); card text is accepted.
         owner: The seat that laid it.
-        turn: The deal's turn number when it was laid (for lay-off delays, E11).
+        turn: The deal's turn number when it was laid (for lay-off delays, E11);
+            ``None`` for a meld that was on the table before the position began.
 
     .. versionadded:: 0.1.0
     """
 
     kind: MeldKind
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
     owner: int
-    turn: int = 0
+    turn: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind is MeldKind.SET:
+            object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_index)))
 
     def __str__(self) -> str:
         return f"{self.kind.value} {format_cards(self.cards)} (seat {self.owner})"
@@ -614,7 +621,8 @@ def _check_layoff(state: GameState, seat: int, action: LayOff) -> IllegalActionE
     if action.card not in hand:
         return _illegal(Reason.CARD_NOT_IN_HAND, f"{action.card} is not in seat {seat}'s hand")
     meld = state.table[action.meld]
-    if meld.owner == seat and state.turn - meld.turn < variant.own_meld_layoff_delay * state.players:
+    delay = variant.own_meld_layoff_delay * state.players
+    if meld.owner == seat and meld.turn is not None and state.turn - meld.turn < delay:
         return _illegal(
             Reason.OWN_MELD_TOO_SOON, "a player may lay off onto their own meld only from their next turn (E11)"
         )
@@ -905,15 +913,17 @@ def _start_deal(
             if round_ < sizes[seat]:
                 hands[seat].append(deck[position])
                 position += 1
-    upcard = deck[position]
+    if discard_pile is None:
+        discard_pile = (deck[position],)
+        position += 1
     first = (dealer + 1) % players
     changes.update(
         deal=deal,
         dealer=dealer,
         levels=levels,
         hands=tuple(tuple(sorted(hand, key=_index)) for hand in hands),
-        stock=tuple(deck[position + 1 :]),
-        discard_pile=discard_pile if discard_pile is not None else (upcard,),
+        stock=tuple(deck[position:]),
+        discard_pile=discard_pile,
         table=table,
         laid=laid if laid is not None else (frozenset(),) * players,
         layoffs=(0,) * players,
@@ -1047,7 +1057,7 @@ def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> It
     held = set(hand)
     delay = variant.own_meld_layoff_delay * state.players
     for index, meld in enumerate(state.table):
-        if meld.owner == seat and state.turn - meld.turn < delay:
+        if meld.owner == seat and meld.turn is not None and state.turn - meld.turn < delay:
             continue
         for card, end in _meld_options(variant, meld)[0]:
             if card in held:

@@ -1,0 +1,987 @@
+"""Rule scenarios for Norwegian Remi: each test names the RULES.md clause (N…, NX…, R…) it checks.
+
+Positions are built exactly with ``remi.new_game(hands=..., stock=..., discard_pile=..., table=...)``
+and played forward with actions; the verdicts are the ones RULES.md states.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+
+import remi
+from remi import End, GameState, IllegalActionError, MeldKind, Phase, Reason, TableMeld, parse_card, parse_cards
+from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
+from remi.cards import Card
+from remi.melds import run_cards
+
+NORWEGIAN = remi.variants.get("norwegian")
+SET, RUN = MeldKind.SET, MeldKind.RUN
+JK = remi.JOKER
+OTHER = "2S 3H 4D 8C 10S JH QD KC 6S 7H"  # a hand that melds nothing useful in these scenarios
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+
+def C(text: str) -> Card:
+    return parse_card(text)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Cards as a sorted tuple, the way hands are kept."""
+    return tuple(sorted(parse_cards(text)))
+
+
+def meld(kind: MeldKind, text: str, owner: int) -> TableMeld:
+    return TableMeld(kind, parse_cards(text), owner)
+
+
+def where(state: GameState, text: str) -> int:
+    """The table index of the meld holding exactly these cards."""
+    wanted = Counter(parse_cards(text))
+    return next(i for i, m in enumerate(state.table) if Counter(m.cards) == wanted)
+
+
+def leftovers(*used: str) -> str:
+    """Every card of the deck not in ``used`` (texts of cards), as card text."""
+    pool = Counter(NORWEGIAN.deck())
+    for text in used:
+        pool -= Counter(parse_cards(text))
+    return " ".join(str(card) for card in sorted(pool.elements()))
+
+
+def game(
+    hands: Sequence[str],
+    *,
+    stock: str | None = None,
+    discard: str = "4C",
+    round: int = 1,
+    dealer: int | None = None,
+    table: Sequence[TableMeld] = (),
+    scores: Sequence[int] | None = None,
+) -> GameState:
+    """A position with seat 0 to act first (the dealer is the last seat unless given)."""
+    players = len(hands)
+    return remi.new_game(
+        NORWEGIAN,
+        players=players,
+        seed=11,
+        hands=list(hands),
+        stock=stock,
+        discard_pile=discard,
+        round=round,
+        dealer=players - 1 if dealer is None else dealer,
+        table=table,
+        scores=scores,
+    )
+
+
+def refused(state: GameState, action: Action, seat: int | None = None) -> Reason:
+    """The reason ``action`` is refused; check, apply, is_legal and the listing must all agree."""
+    with pytest.raises(IllegalActionError) as checked:
+        state.check(action, seat=seat)
+    with pytest.raises(IllegalActionError) as applied:
+        state.apply(action, seat=seat)
+    assert applied.value.reason is checked.value.reason
+    assert not state.is_legal(action, seat=seat)
+    if seat is None or seat == state.to_act:
+        assert action not in state.legal_actions()
+        assert action not in list(state.legal_actions())
+    return checked.value.reason
+
+
+def play(state: GameState, *actions: Action) -> GameState:
+    """Apply legal actions one after another, checking each is also listed."""
+    for action in actions:
+        assert state.is_legal(action), f"{action} refused: {_why(state, action)}"
+        assert action in list(state.legal_actions()), f"{action} legal but not listed"
+        state = state.apply(action)
+    return state
+
+
+def _why(state: GameState, action: Action) -> str:
+    try:
+        state.check(action)
+    except IllegalActionError as error:
+        return f"{error.reason}: {error}"
+    return "legal"
+
+
+def passes(state: GameState) -> GameState:
+    """Everyone in a buy window passes."""
+    while state.phase is Phase.BUY:
+        state = state.apply(Pass())
+    return state
+
+
+def draw(state: GameState) -> GameState:
+    """The player on turn draws from the stock and nobody buys."""
+    return passes(play(state, DrawStock()))
+
+
+def down(text: str) -> LayDown:
+    return LayDown(text)
+
+
+def points(text: str) -> int:
+    return NORWEGIAN.hand_points(parse_cards(text))
+
+
+# -- §6 worked examples ----------------------------------------------------------------------------
+
+
+def test_NX5_two_sets_with_a_joker_then_one_discard_leaves_four() -> None:
+    state = draw(game(["5C 5D 5H KS KS JK 2D 9C 9D 3S", OTHER], stock="4H"))
+    assert state.hands[0] == cards("5C 5D 5H KS KS JK 2D 9C 9D 3S 4H")
+    state = play(state, down("set 5C 5D 5H; set KS KS JK"))
+    assert state.down[0]
+    assert sorted((sorted(m.cards), m.kind.value, m.owner) for m in state.table) == sorted(
+        [(sorted(cards("5C 5D 5H")), "set", 0), (sorted(cards("KS KS JK")), "set", 0)]
+    )
+    assert state.hands[0] == cards("2D 9C 9D 3S 4H")
+    state = play(state, Discard(C("3S")))
+    assert len(state.hands[0]) == 4
+    assert state.on_turn == 1
+    assert state.phase is Phase.DRAW
+
+
+def test_NX6_round_2_two_sets_and_no_run_is_illegal() -> None:
+    state = draw(game(["5C 5D 5H KS KH KD 6S 7S 8S 3D", OTHER], stock="9S", round=2))
+    assert state.contract(0).name == "3-4"
+    assert refused(state, down("set 5C 5D 5H; set KS KH KD")) is Reason.CONTRACT_NOT_MET
+    after = play(state, down("set 5C 5D 5H; run 6S 7S 8S 9S"))
+    assert after.down[0]
+
+
+def test_NX7_round_3_one_run_alone_is_illegal() -> None:
+    state = draw(game(["3H 4H 5H 6H 8C 9C 10C JC 2D KS", OTHER], stock="7S", round=3))
+    assert state.contract(0).name == "4-4"
+    assert refused(state, down("run 3H 4H 5H 6H")) is Reason.CONTRACT_NOT_MET
+    assert refused(state, down("run 8C 9C 10C JC")) is Reason.CONTRACT_NOT_MET
+    after = play(state, down("run 3H 4H 5H 6H; run 8C 9C 10C JC"))
+    assert after.down[0]
+    assert after.hands[0] == cards("2D KS 7S")
+
+
+def test_NX8_a_four_card_set_fulfils_a_three() -> None:
+    state = draw(game(["9C 9D 9H 9S 4H 4D 4C 2S 6D JC", OTHER], stock="KH", discard="5C"))
+    state = play(state, down("set 9C 9D 9H 9S; set 4H 4D 4C"))
+    assert state.down[0]
+    assert state.hands[0] == cards("2S 6D JC KH")
+    assert sorted(len(m.cards) for m in state.table) == [3, 4]
+
+
+def test_NX9_round_5_lay_down_ten_discard_the_last_and_the_round_ends() -> None:
+    state = draw(game(["4C 4D 4H 9S 9H 9D 5H 6H 7H 8H", OTHER], stock="KC", round=5, discard="2C"))
+    assert state.hands[0] == cards("4C 4D 4H 9S 9H 9D 5H 6H 7H 8H KC")
+    state = play(state, down("set 4C 4D 4H; set 9S 9H 9D; run 5H 6H 7H 8H"))
+    assert state.hands[0] == cards("KC")
+    state = play(state, Discard(C("KC")))
+    result = state.last_deal
+    assert result is not None
+    assert result.winner == 0
+    assert result.scores == (0, points(OTHER))
+    assert result.levels == (5, 5)
+    assert state.scores == (0, points(OTHER))
+    assert state.deal == 2
+    assert state.levels == (6, 6)  # the next round has begun
+    assert not state.is_over
+
+
+def test_NX10_round_7_three_runs_joker_as_4D_out_with_no_discard() -> None:
+    hand = "3S 4S 5S 6S 9H 10H JH QH AD 2D 3D"
+    state = draw(game([hand, OTHER + " 9C"], stock="JK", round=7, discard="KD"))
+    assert len(state.hands[0]) == 12
+    lay = down("run 3S 4S 5S 6S; run 9H 10H JH QH; run AD 2D 3D JK")
+    state = play(state, lay)
+    assert state.history[-1] == lay  # no discard followed
+    assert state.last_deal is not None
+    assert state.last_deal.winner == 0
+    assert state.last_deal.scores[0] == 0
+    assert state.is_over  # round 7 was the last
+    joker_run = next(m for m in state.table if JK in m.cards)
+    assert run_cards(NORWEGIAN.meld_rules, joker_run.cards)[joker_run.cards.index(JK)] == C("4D")
+
+
+def test_NX11_swap_from_an_opponents_run_needs_exactly_the_represented_card() -> None:
+    table = [meld(RUN, "2S JK 4S 5S", owner=1)]
+    state = draw(game(["3S 8D 9C KH 6C 6D 10S JS QS 7D", OTHER], stock="2H", table=table))
+    state = play(state, SwapJoker(0, parse_cards("3S")))
+    assert state.table[0].cards == parse_cards("2S 3S 4S 5S")
+    assert JK in state.hands[0]
+    assert C("3S") not in state.hands[0]
+
+    holding_3h = draw(game(["3H 8D 9C KH 6C 6D 10S JS QS 7D", OTHER], stock="2H", table=table))
+    assert refused(holding_3h, SwapJoker(0, parse_cards("3H"))) is Reason.BAD_SWAP
+    assert refused(holding_3h, SwapJoker(0, parse_cards("3S"))) is Reason.CARD_NOT_IN_HAND
+
+
+def test_NX12_a_set_joker_cannot_be_swapped_but_a_down_player_may_lay_off_onto_the_set() -> None:
+    sets = [meld(SET, "QS QH JK", owner=1)]
+    not_down = draw(game(["QD 2C 3C 4H 6D 7S 9H JC KD 10C", OTHER], stock="5D", table=sets))
+    assert refused(not_down, SwapJoker(0, parse_cards("QD"))) is Reason.SWAP_NOT_ALLOWED
+
+    table = [*sets, meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    is_down = draw(game(["QD 2C 3C", OTHER], stock="4D", table=table))
+    assert is_down.down[0]
+    assert refused(is_down, SwapJoker(0, parse_cards("QD"))) is Reason.SWAP_NOT_ALLOWED
+    after = play(is_down, LayOff(C("QD"), 0, None))
+    assert Counter(after.table[0].cards) == Counter(parse_cards("QS QH QD JK"))
+    assert C("QD") not in after.hands[0]
+
+
+def test_NX13_a_player_not_yet_down_cannot_lay_off() -> None:
+    table = [meld(SET, "6H 6D 6C", owner=1)]
+    state = draw(game(["6S 2C 3C 4H 7D 9S JH KD 10C QC", OTHER], stock="5D", table=table))
+    assert not state.down[0]
+    assert refused(state, LayOff(C("6S"), 0, None)) is Reason.NOT_DOWN
+
+
+def test_NX14_taking_the_discard_is_free_and_cannot_be_bought() -> None:
+    hands = ["7C 2S 3S 9D KH 4H 6D JC QS 8S", OTHER, "2H 3D 5C 9S 10H JD QC KS AH 6C", "5S 7D 8D 9H 10C JS QH KD AC 6H"]
+    state = draw(game(hands, stock="4D", discard="2D"))
+    state = play(state, Discard(C("7C")))
+    assert state.on_turn == 1
+    assert state.discarder == 0
+    stock_before = state.stock
+    hand_before = state.hands[1]
+    state = play(state, TakeDiscard())
+    assert state.hands[1] == tuple(sorted((*hand_before, C("7C"))))  # exactly one card more: free
+    assert state.stock == stock_before
+    assert state.buys == (0, 0, 0, 0)
+    assert state.phase is Phase.PLAY
+    assert state.to_act == 1
+    assert state.buy_queue == ()
+    assert refused(state, Buy()) is Reason.CANNOT_BUY
+    for seat in (0, 2, 3):
+        assert refused(state, Buy(), seat=seat) is Reason.NOT_YOUR_TURN
+    assert not any(isinstance(action, Buy) for action in state.legal_actions())
+
+
+def test_NX15_scores_left_in_hand() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = draw(game(["5S", "JK AS KH 10D 9C 2H", "AC AD"], stock="8S", table=table, discard="3D"))
+    state = play(state, LayOff(C("5S"), 0, None), Discard(C("8S")))
+    assert state.last_deal is not None
+    assert state.last_deal.winner == 0
+    assert state.last_deal.scores == (0, 101, 40)
+    assert state.scores == (0, 101, 40)
+    assert points("JK AS KH 10D 9C 2H") == 101
+    assert points("AC AD") == 40
+
+
+# -- N1–N9: the deck, contracts, dealing -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_N1_two_to_six_players(players: int) -> None:
+    state = remi.new_game(NORWEGIAN, players=players, seed=3)
+    assert len(state.hands) == players
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_N1_other_player_counts_are_refused(players: int) -> None:
+    with pytest.raises(remi.RemiError):
+        remi.new_game(NORWEGIAN, players=players, seed=3)
+
+
+def test_N2_deck_is_two_packs_and_nine_jokers() -> None:
+    state = remi.new_game(NORWEGIAN, players=4, seed=5)
+    everything = Counter(state.stock) + Counter(state.discard_pile)
+    for hand in state.hands:
+        everything.update(hand)
+    assert sum(everything.values()) == 113
+    assert everything[JK] == 9
+    assert all(everything[card] == 2 for card in remi.NATURALS)
+
+
+@pytest.mark.parametrize(
+    ("round_", "name"), [(1, "3-3"), (2, "3-4"), (3, "4-4"), (4, "3-3-3"), (5, "3-3-4"), (6, "3-4-4"), (7, "4-4-4")]
+)
+def test_N6_contract_by_round(round_: int, name: str) -> None:
+    state = remi.new_game(NORWEGIAN, players=3, seed=1, round=round_)
+    assert all(state.contract(seat).name == name for seat in range(3))
+
+
+@pytest.mark.parametrize(("players", "dealer", "round_"), [(3, 0, 1), (4, 2, 1), (4, 3, 6), (5, 1, 7), (2, 1, 7)])
+def test_N7_deal_one_at_a_time_clockwise_from_the_dealers_left(players: int, dealer: int, round_: int) -> None:
+    size = 11 if round_ == 7 else 10
+    dealt = players * size
+    deck = (remi.NATURALS * 2)[: dealt + 2]  # distinct cards as far as one pack goes
+    state = remi.new_game(NORWEGIAN, players=players, seed=9, deck=deck, dealer=dealer, round=round_)
+    for step in range(players):
+        seat = (dealer + 1 + step) % players
+        assert Counter(state.hands[seat]) == Counter(deck[step:dealt:players])
+        assert len(state.hands[seat]) == size
+    assert state.discard_pile == (deck[dealt],)  # the upcard starts the discard pile
+    assert state.stock[0] == deck[dealt + 1]
+    assert len(state.stock) == 113 - dealt - 1
+    assert state.on_turn == (dealer + 1) % players
+    assert state.phase is Phase.DRAW
+
+
+def test_N8_ace_high_run_goes_down_but_no_wrap_around() -> None:
+    state = draw(game(["JH QH KH AH 5C 5D 5S 2H 9D 7S", OTHER], stock="3C", round=2))
+    assert refused(state, down("set 5C 5D 5S; run QH KH AH 2H")) is Reason.INVALID_MELD
+    after = play(state, down("set 5C 5D 5S; run JH QH KH AH"))
+    assert after.down[0]
+
+
+def test_N8_a_run_may_hold_both_aces() -> None:
+    table = [
+        meld(SET, "5C 5D 5S", owner=0),
+        meld(SET, "8C 8D 8S", owner=0),
+        meld(RUN, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", owner=1),
+    ]
+    state = draw(game(["AH JK 2C", "2S 3D 4D 8C 10S JS QD KC 6S 7D"], stock="9C", table=table))
+    state = play(state, LayOff(C("AH"), 2, End.HIGH))
+    assert len(state.table[2].cards) == 14
+    assert refused(state, LayOff(JK, 2, End.HIGH)) is Reason.BAD_LAYOFF
+    assert refused(state, LayOff(JK, 2, End.LOW)) is Reason.BAD_LAYOFF
+
+
+# -- N10 joker cap after lay-offs ------------------------------------------------------------------
+
+
+def test_N10_joker_cap_holds_after_lay_offs() -> None:
+    table = [
+        meld(RUN, "7S JK JK 10S", owner=1),
+        meld(SET, "QS QH JK", owner=1),
+        meld(SET, "5C 5D 5H", owner=0),
+        meld(SET, "8C 8D 8H", owner=0),
+    ]
+    state = draw(game(["JK JK JK 6S 2D", OTHER], stock="3D", table=table))
+    assert refused(state, LayOff(JK, 0, End.HIGH)) is Reason.JOKER_CAP
+    assert refused(state, LayOff(JK, 0, End.LOW)) is Reason.JOKER_CAP
+    state = play(state, LayOff(C("6S"), 0, End.LOW))  # 3 naturals, 2 jokers
+    state = play(state, LayOff(JK, 0, End.HIGH))  # 3 and 3: allowed
+    assert state.table[0].cards == parse_cards("6S 7S JK JK 10S JK")
+    state = play(state, LayOff(JK, 1, None))  # QS QH JK JK: 2 and 2
+    assert refused(state, LayOff(JK, 1, None)) is Reason.JOKER_CAP
+
+
+def test_N10_a_lay_down_may_not_exceed_the_joker_cap() -> None:
+    state = draw(game(["QS JK JK 5C 5D 5H 7S 8S 9S 10S", OTHER], stock="2D", round=2))
+    assert refused(state, down("set QS JK JK; run 7S 8S 9S 10S")) is Reason.INVALID_MELD
+    after = play(state, down("set 5C 5D 5H; run 7S JK JK 10S"))  # jokers side by side, 2 and 2
+    assert after.hands[0] == cards("QS 8S 9S 2D")
+
+
+# -- N11 joker swaps -------------------------------------------------------------------------------
+
+
+def test_N11_swaps_only_from_opponents_melds() -> None:
+    table = [meld(SET, "8C 8D 8H", owner=0), meld(RUN, "2S JK 4S 5S", owner=0), meld(RUN, "9H JK JH QH", owner=1)]
+    state = draw(game(["3S 10H 2C 6D", OTHER], stock="KC", table=table, round=2))
+    assert refused(state, SwapJoker(1, parse_cards("3S"))) is Reason.SWAP_NOT_ALLOWED
+    state = play(state, SwapJoker(2, parse_cards("10H")))
+    assert state.table[2].cards == parse_cards("9H 10H JH QH")
+
+
+def test_N11_several_swaps_in_one_turn() -> None:
+    table = [meld(RUN, "2S JK 4S 5S", owner=1), meld(RUN, "7D JK JK 10D", owner=2)]
+    state = draw(game(["3S 8D 9D KC 2H", OTHER, "4C 5H 6H QC 9C"], stock="KH", table=table, discard="AC"))
+    state = play(
+        state,
+        SwapJoker(0, parse_cards("3S")),
+        SwapJoker(1, parse_cards("8D")),
+        SwapJoker(1, parse_cards("9D")),
+    )
+    assert state.table[0].cards == parse_cards("2S 3S 4S 5S")
+    assert state.table[1].cards == parse_cards("7D 8D 9D 10D")
+    assert state.hands[0].count(JK) == 3
+    assert len(state.hands[0]) == 6
+
+
+def test_N11_swapper_need_not_be_down_and_the_freed_joker_is_an_ordinary_card() -> None:
+    table = [meld(RUN, "2S JK 4S 5S", owner=1)]
+    state = draw(game(["3S 7C 7D KC KH QD 9H 10C 2D 4D", OTHER], stock="KD", table=table))
+    assert not state.down[0]
+    state = play(state, SwapJoker(0, parse_cards("3S")))
+    # the freed joker completes a set in the same turn
+    state = play(state, down("set 7C 7D JK; set KC KH KD"))
+    assert state.down[0]
+    assert JK not in state.hands[0]
+
+
+def test_N11_joker_swap_needs_a_joker() -> None:
+    table = [meld(RUN, "2S 3S 4S 5S", owner=1)]
+    state = draw(game(["3S 7C", OTHER], stock="KD", table=table))
+    assert refused(state, SwapJoker(0, parse_cards("3S"))) is Reason.BAD_SWAP
+
+
+# -- N12 who starts, dealer rotation ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_N12_the_player_after_the_dealer_starts(dealer: int) -> None:
+    state = remi.new_game(NORWEGIAN, players=4, seed=2, dealer=dealer)
+    assert state.dealer == dealer
+    assert state.on_turn == state.to_act == (dealer + 1) % 4
+    assert state.phase is Phase.DRAW
+
+
+def test_N12_first_dealer_is_chosen_by_the_seed() -> None:
+    dealers = {remi.new_game(NORWEGIAN, players=4, seed=seed).dealer for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    assert remi.new_game(NORWEGIAN, players=4, seed=17).dealer == remi.new_game(NORWEGIAN, players=4, seed=17).dealer
+
+
+def test_N12_dealer_moves_one_seat_clockwise_each_round() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=2), meld(SET, "8C 8D 8H", owner=2)]
+    state = game([OTHER, "2H 3D 5S 9S", "5S"], table=table, dealer=1, stock="8S", discard="3C")
+    assert state.on_turn == 2
+    state = play(passes(play(state, DrawStock())), LayOff(C("5S"), 0, None), Discard(C("8S")))
+    assert state.deal == 2
+    assert state.dealer == 2
+    assert state.on_turn == state.to_act == 0
+    assert state.levels == (2, 2, 2)
+    assert state.table == ()
+    assert all(len(hand) == 10 for hand in state.hands)
+
+
+# -- N13 taking the discard ------------------------------------------------------------------------
+
+
+def test_N13_the_taken_discard_cannot_be_discarded_again() -> None:
+    state = play(game(["2S 5H 9D KC 3H 4D 6C 8S 10H JD", OTHER], discard="5C 7C"), TakeDiscard())
+    assert state.taken == C("7C")
+    assert refused(state, Discard(C("7C"))) is Reason.CANNOT_REDISCARD
+    state = play(state, Discard(C("2S")))
+    assert state.discard_pile[-1] == C("2S")
+
+
+def test_N13_another_copy_of_the_taken_card_may_be_discarded() -> None:
+    state = play(game(["7C 5H 9D KC 3H 4D 6C 8S 10H JD", OTHER], discard="5C 7C"), TakeDiscard())
+    assert state.hands[0].count(C("7C")) == 2
+    state = play(state, Discard(C("7C")))
+    assert state.hands[0].count(C("7C")) == 1
+
+
+def test_N13_the_taken_card_may_go_out_as_the_last_card() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = play(game(["5S", OTHER], table=table, discard="2C 7C"), TakeDiscard(), LayOff(C("5S"), 0, None))
+    assert state.hands[0] == (C("7C"),)
+    state = play(state, Discard(C("7C")))
+    assert state.last_deal is not None
+    assert state.last_deal.winner == 0
+
+
+# -- N14 buying ------------------------------------------------------------------------------------
+
+FOUR = [
+    "2S 3S 9D KH 4H 6D JC QS 8S 5D",
+    "2H 3D 5C 9S 10H JD QC KS AH 6C",
+    "5S 7D 8D 9H 10C JS QH KD AC 6H",
+    "4S 9C 10D AD 3C 7S 2D 7H KC QC",
+]
+
+
+def _seat0_on_turn_after_seat3_discards() -> GameState:
+    """Four players; seat 3 has just discarded 9C; seat 0 is about to draw."""
+    state = remi.new_game(
+        NORWEGIAN, players=4, seed=4, hands=FOUR, dealer=2, stock="JH 8H 4D 6S 10S", discard_pile="2C"
+    )
+    assert state.on_turn == 3
+    state = play(passes(play(state, DrawStock())), Discard(C("9C")))
+    assert state.on_turn == 0
+    assert state.discarder == 3
+    return state
+
+
+def test_N14_buy_window_opens_after_the_stock_draw() -> None:
+    state = _seat0_on_turn_after_seat3_discards()
+    assert refused(state, Buy()) is Reason.CANNOT_BUY
+    top = state.stock[0]
+    state = play(state, DrawStock())
+    assert top in state.hands[0]  # the player on turn has drawn first
+    assert len(state.hands[0]) == 11
+    assert state.phase is Phase.BUY
+    assert state.on_turn == 0
+    assert state.buy_queue == (1, 2)  # seat 3 discarded the 9C
+    assert state.to_act == 1
+
+
+def test_N14_priority_goes_to_the_nearest_after_the_player_on_turn() -> None:
+    state = play(_seat0_on_turn_after_seat3_discards(), DrawStock())
+    bought = play(state, Buy())
+    assert C("9C") in bought.hands[1]
+    assert bought.phase is Phase.PLAY
+    assert bought.to_act == 0  # seat 2 is never asked
+    assert bought.hands[2] == state.hands[2]
+
+    state = play(state, Pass())
+    assert state.to_act == 2
+    assert state.buy_queue == (2,)
+    assert refused(state, Buy(), seat=1) is Reason.NOT_YOUR_TURN
+    state = play(state, Buy())
+    assert C("9C") in state.hands[2]
+
+
+def test_N14_priority_wraps_round_the_table() -> None:
+    state = remi.new_game(NORWEGIAN, players=4, seed=4, hands=FOUR, dealer=0, stock="JH 8H 4D 6S", discard_pile="2C")
+    assert state.on_turn == 1
+    state = play(passes(play(state, DrawStock())), Discard(C("9S")))
+    state = play(state, DrawStock())
+    assert state.on_turn == 2
+    assert state.buy_queue == (3, 0)  # clockwise from seat 2; seat 1 discarded the 9S
+    state = play(state, Pass(), Buy())
+    assert C("9S") in state.hands[0]
+
+
+def test_N14_buyer_takes_the_discard_and_one_stock_card_and_does_not_discard() -> None:
+    state = play(_seat0_on_turn_after_seat3_discards(), DrawStock())
+    pile, stock, hand = state.discard_pile, state.stock, state.hands[1]
+    state = play(state, Buy())
+    assert state.hands[1] == tuple(sorted((*hand, C("9C"), stock[0])))
+    assert state.stock == stock[1:]
+    assert state.discard_pile == pile[:-1]
+    assert state.buys == (0, 1, 0, 0)
+    assert state.phase is Phase.PLAY
+    assert state.to_act == state.on_turn == 0
+    assert state.buy_queue == ()
+    state = play(state, Discard(C("2S")))
+    assert len(state.hands[1]) == 12  # no discard by the buyer
+    assert state.on_turn == state.to_act == 1
+    assert state.phase is Phase.DRAW
+
+
+def test_N14_the_discarder_cannot_buy_it_back() -> None:
+    state = play(_seat0_on_turn_after_seat3_discards(), DrawStock())
+    assert 3 not in state.buy_queue
+    assert refused(state, Buy(), seat=3) is Reason.NOT_YOUR_TURN
+    state = play(state, Pass(), Pass())
+    assert state.phase is Phase.PLAY
+    assert state.to_act == 0
+    assert state.discard_pile[-1] == C("9C")
+    assert refused(state, Buy()) is Reason.CANNOT_BUY  # the window has closed
+
+
+def test_N14_during_the_window_the_buyer_decides_not_the_player_on_turn() -> None:
+    state = play(_seat0_on_turn_after_seat3_discards(), DrawStock())
+    assert state.to_act == 1
+    assert refused(state, Discard(C("2S")), seat=0) is Reason.NOT_YOUR_TURN
+    assert refused(state, Discard(C("2S"))) is Reason.WRONG_PHASE
+    assert set(state.legal_actions()) == {Buy(), Pass()}
+
+
+def test_N14_no_buy_window_when_no_penalty_card_can_be_had() -> None:
+    hands = ["2S 3S 9D", "2H 3D 5C"]
+    rest = leftovers(*hands, "KD", "9C")
+    state = remi.new_game(NORWEGIAN, players=3, seed=1, dealer=2, hands=[*hands, rest], stock="KD", discard_pile="9C")
+    assert state.stock == (C("KD"),)
+    state = play(state, DrawStock())
+    assert state.stock == ()
+    assert state.phase is Phase.PLAY  # one discard: nothing to rebuild a stock from
+    assert state.buy_queue == ()
+    assert state.to_act == 0
+
+    rest = leftovers(*hands, "KD", "4S 9C")
+    state = remi.new_game(
+        NORWEGIAN, players=3, seed=1, dealer=2, hands=[*hands, rest], stock="KD", discard_pile="4S 9C"
+    )
+    state = play(state, DrawStock())
+    assert state.phase is Phase.PLAY  # after a buy only the 4S would remain: it cannot be recycled
+    assert state.buy_queue == ()
+
+
+def test_N14_the_penalty_card_may_come_from_a_rebuilt_stock() -> None:
+    hands = ["2S 3S 9D", "2H 3D 5C"]
+    rest = leftovers(*hands, "KD", "3H 4S 9C")
+    state = remi.new_game(
+        NORWEGIAN, players=3, seed=1, dealer=2, hands=[*hands, rest], stock="KD", discard_pile="3H 4S 9C"
+    )
+    state = play(state, DrawStock())
+    assert state.phase is Phase.BUY
+    state = play(state, Buy())
+    assert state.hands[1] == cards("2H 3D 5C 9C 3H")  # the 4S stays as the top of the pile
+    assert state.discard_pile == (C("4S"),)
+    assert state.rebuilds == 1
+    assert state.stock == ()
+
+
+def test_N14_two_players_have_no_buy_window() -> None:
+    state = remi.new_game(NORWEGIAN, players=2, seed=6, dealer=0)
+    assert state.on_turn == 1
+    state = passes(play(state, DrawStock()))
+    state = play(state, Discard(state.hands[1][0]))
+    state = play(state, DrawStock())
+    assert state.phase is Phase.PLAY  # the only other player discarded it
+    assert state.to_act == 0
+    assert state.buy_queue == ()
+
+
+def test_N14_down_players_may_buy_and_there_is_no_limit() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=1), meld(SET, "8C 8D 8H", owner=1)]
+    hands = ["2S 3S 9D KH 4H 6D JC QS 8S 5S", "2H 3D", "7S 7D 9H 10C JS QH KD AC 6H 4C"]
+    state = remi.new_game(
+        NORWEGIAN, players=3, seed=4, hands=hands, dealer=2, stock="JH 8H 4D 6S 10S", discard_pile="2C", table=table
+    )
+    assert state.down[1]
+    state = play(state, DrawStock())
+    assert state.buy_queue == (1, 2)
+    state = play(state, Buy(), Discard(C("2S")))
+    assert state.buys[1] == 1
+    assert state.on_turn == 1
+    state = play(passes(play(state, DrawStock())), Discard(C("3D")))
+    state = play(state, DrawStock())  # seat 2 draws; seat 0 asks first, then seat 1 (seat 1 discarded the 3D)
+    assert state.buy_queue == (0,)
+    state = play(state, Pass(), Discard(C("7S")))
+    state = play(state, DrawStock())  # seat 0 draws: seat 1 may buy the 7S
+    assert state.buy_queue == (1,)
+    state = play(state, Buy())
+    assert state.buys[1] == 2
+
+
+def test_N14_the_upcard_may_be_bought_by_anyone() -> None:
+    state = play(game(FOUR, stock="JH 8H", discard="2C"), DrawStock())
+    assert state.discarder is None
+    assert state.buy_queue == (1, 2, 3)
+
+
+# -- N15 going down --------------------------------------------------------------------------------
+
+
+def test_N15_the_whole_contract_in_one_turn_and_no_extra_melds() -> None:
+    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 9D 3C", OTHER], stock="2D"))
+    assert refused(state, down("set 5C 5D 5H")) is Reason.CONTRACT_NOT_MET
+    assert refused(state, down("set 5C 5D 5H; set KS KH KD; set 9S 9H 9D")) is Reason.CONTRACT_NOT_MET
+    state = play(state, down("set 5C 5D 5H; set KS KH KD"))
+    assert state.down[0]
+    assert refused(state, down("set 9S 9H 9D")) is Reason.ALREADY_DOWN
+
+
+def test_N15_going_down_is_optional() -> None:
+    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 2D 3C", OTHER], stock="2H"))
+    assert state.is_legal(down("set 5C 5D 5H; set KS KH KD"))
+    state = play(state, Discard(C("2D")))
+    assert not state.down[0]
+    assert state.table == ()
+
+
+def test_N15_the_contract_needs_the_cards_in_hand() -> None:
+    state = draw(game(["5C 5D 5H KS KH 9S 9H 9D 3C 2H", OTHER], stock="2D"))
+    assert refused(state, down("set 5C 5D 5H; set KS KH KD")) is Reason.CARD_NOT_IN_HAND
+
+
+# -- N16 laying off --------------------------------------------------------------------------------
+
+
+def test_N16_lay_off_on_the_turn_of_going_down_onto_own_melds() -> None:
+    state = draw(game(["5C 5D 5H KS KH KD 5S KC 2D 3C", OTHER], stock="9H"))
+    state = play(state, down("set 5C 5D 5H; set KS KH KD"))
+    fives, kings = where(state, "5C 5D 5H"), where(state, "KS KH KD")
+    state = play(state, LayOff(C("5S"), fives, None), LayOff(C("KC"), kings, None))
+    assert Counter(state.table[fives].cards) == Counter(parse_cards("5C 5D 5H 5S"))
+    assert Counter(state.table[kings].cards) == Counter(parse_cards("KS KH KD KC"))
+    assert state.layoffs[0] == 2
+
+
+def test_N16_lay_off_onto_anyones_melds_at_either_run_end() -> None:
+    table = [
+        meld(SET, "5C 5D 5H", owner=0),
+        meld(SET, "8C 8D 8H", owner=0),
+        meld(RUN, "5S 6S 7S 8S", owner=1),
+        meld(RUN, "10H JH QH KH", owner=2),
+        meld(RUN, "2D 3D 4D 5D", owner=2),
+    ]
+    state = draw(game(["4S 9S 7S AH AD KD 2C", OTHER, "3C 4C 6C"], stock="JC", table=table, discard="7C"))
+    assert refused(state, LayOff(C("9S"), 2, End.LOW)) is Reason.BAD_LAYOFF
+    assert refused(state, LayOff(C("4S"), 2, End.HIGH)) is Reason.BAD_LAYOFF
+    assert refused(state, LayOff(C("7S"), 2, End.LOW)) is Reason.BAD_LAYOFF
+    assert refused(state, LayOff(C("7S"), 2, End.HIGH)) is Reason.BAD_LAYOFF
+    assert refused(state, LayOff(C("KD"), 4, End.LOW)) is Reason.BAD_LAYOFF  # no wrap-around
+    state = play(
+        state,
+        LayOff(C("4S"), 2, End.LOW),
+        LayOff(C("9S"), 2, End.HIGH),
+        LayOff(C("AH"), 3, End.HIGH),
+        LayOff(C("AD"), 4, End.LOW),
+    )
+    assert state.table[2].cards == parse_cards("4S 5S 6S 7S 8S 9S")
+    assert state.table[3].cards == parse_cards("10H JH QH KH AH")
+    assert state.table[4].cards == parse_cards("AD 2D 3D 4D 5D")
+    assert [m.owner for m in state.table] == [0, 0, 1, 2, 2]
+
+
+def test_N16_lay_off_needs_a_meld_that_exists() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = draw(game(["5S 2C", OTHER], stock="JC", table=table))
+    assert refused(state, LayOff(C("5S"), 7, None)) is Reason.NO_SUCH_MELD
+    assert refused(state, LayOff(C("5S"), 1, None)) is Reason.BAD_LAYOFF
+
+
+# -- N17 going out ---------------------------------------------------------------------------------
+
+
+def test_N17_out_by_going_down_in_round_6() -> None:
+    state = draw(game(["5C 5D 5H 3S 4S 5S 6S 9H 10H JH", OTHER], stock="QH", round=6, discard="2D"))
+    state = play(state, down("set 5C 5D 5H; run 3S 4S 5S 6S; run 9H 10H JH QH"))
+    assert state.last_deal is not None
+    assert state.last_deal.winner == 0
+    assert state.last_deal.scores == (0, points(OTHER))
+    assert state.levels == (7, 7)
+    assert all(len(hand) == 11 for hand in state.hands)  # round 7 deals eleven
+
+
+def test_N17_out_by_laying_off() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = draw(game(["5S", OTHER], stock="8S", table=table))
+    state = play(state, LayOff(C("5S"), 0, None), LayOff(C("8S"), 1, None))
+    assert state.last_deal is not None
+    assert state.last_deal.winner == 0
+    assert state.last_deal.scores == (0, points(OTHER))
+    assert state.deal == 2
+
+
+def test_N17_out_by_discarding() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = draw(game(["5S", OTHER, "JK JK"], stock="QS", table=table))
+    state = play(state, LayOff(C("5S"), 0, None), Discard(C("QS")))
+    assert state.last_deal is not None
+    assert state.last_deal.winner == 0
+    assert state.last_deal.scores == (0, points(OTHER), 100)
+    assert state.scores == (0, points(OTHER), 100)
+
+
+# -- N18 round 7 all-in ----------------------------------------------------------------------------
+
+
+def test_N18_round_7_must_use_the_whole_hand() -> None:
+    hands = [
+        "2C 5C 8C JC 3H 6H 9C QC 4C 7C 10C",
+        "3S 4S 5S 6S 9H 10H JH QH AD 2D 3D",
+        "KS KS 2H 2H 7D 8D 9D 10D JD QD KD",
+    ]
+    state = remi.new_game(NORWEGIAN, players=3, seed=8, hands=hands, dealer=2, stock="8D KH 7S", discard_pile="4D",
+                          round=7)
+    state = play(state, DrawStock(), Buy())  # seat 1 buys the 4D and takes the KH
+    state = play(state, Discard(C("2C")))
+    state = passes(play(state, DrawStock()))  # seat 1 draws the 7S
+    assert state.hands[1] == cards("3S 4S 5S 6S 7S 9H 10H JH QH KH AD 2D 3D 4D")
+    partial = down("run 3S 4S 5S 6S; run 9H 10H JH QH; run AD 2D 3D 4D")
+    assert refused(state, partial) is Reason.ALL_IN
+    laydowns = [a for a in state.legal_actions() if isinstance(a, LayDown)]
+    assert laydowns
+    assert all(len(a.cards) == 14 for a in laydowns)
+    whole = down("run 3S 4S 5S 6S 7S; run 9H 10H JH QH KH; run AD 2D 3D 4D")
+    state = play(state, whole)
+    assert state.is_over
+    assert state.last_deal is not None
+    assert state.last_deal.winner == 1
+    assert state.last_deal.scores[1] == 0
+
+
+def test_N18_a_hand_that_cannot_all_go_down_has_no_lay_down() -> None:
+    state = draw(game(["3S 4S 5S 6S 9H 10H JH QH AD 2D 3D", OTHER], stock="KC", round=7))
+    assert not any(isinstance(a, LayDown) for a in state.legal_actions())
+    assert refused(state, down("run 3S 4S 5S 6S; run 9H 10H JH QH; run AD 2D 3D KC")) is Reason.INVALID_MELD
+
+
+# -- N19 scoring and the match ---------------------------------------------------------------------
+
+
+def _final_round(scores: Sequence[int], hand1: str, hand2: str) -> GameState:
+    state = draw(game(["3S 4S 5S 6S 9H 10H JH QH AD 2D 3D", hand1, hand2], stock="4D", round=7, scores=scores,
+                      discard="KC"))
+    assert not state.is_over
+    assert state.winners == ()
+    return play(state, down("run 3S 4S 5S 6S; run 9H 10H JH QH; run AD 2D 3D 4D"))
+
+
+def test_N19_lowest_total_wins() -> None:
+    state = _final_round([100, 0, 0], "2C", "3C")
+    assert state.is_over
+    assert state.phase is Phase.OVER
+    assert state.to_act is None
+    assert state.scores == (100, 2, 3)
+    assert state.winners == (1,)
+
+
+def test_N19_ties_are_shared() -> None:
+    state = _final_round([40, 30, 0], "5C 5D", "JK")
+    assert state.scores == (40, 40, 50)
+    assert state.winners == (0, 1)
+
+
+def test_N19_N3_totals_add_up_over_seven_rounds() -> None:
+    state = remi.new_game(NORWEGIAN, players=4, seed=21)
+    dealers = [state.dealer]
+    rounds = [state.round]
+    while not state.is_over:
+        deal = state.deal
+        if state.phase is Phase.DRAW:
+            state = state.apply(DrawStock())
+        elif state.phase is Phase.BUY:
+            state = state.apply(Pass())
+        else:
+            state = state.apply(Discard(state.hands[state.on_turn][-1]))
+        if state.deal != deal and not state.is_over:
+            dealers.append(state.dealer)
+            rounds.append(state.round)
+            assert state.on_turn == (state.dealer + 1) % 4
+            assert all(len(hand) == (11 if state.round == 7 else 10) for hand in state.hands)
+    assert rounds == [1, 2, 3, 4, 5, 6, 7]
+    assert all(b == (a + 1) % 4 for a, b in itertools.pairwise(dealers))
+    assert len(state.deal_scores) == 7
+    assert state.scores == tuple(sum(column) for column in zip(*state.deal_scores, strict=True))
+    best = min(state.scores)
+    assert state.winners == tuple(seat for seat in range(4) if state.scores[seat] == best)
+    assert refused(state, DrawStock()) is Reason.GAME_OVER
+    assert list(state.legal_actions()) == []
+
+
+# -- N20 stock exhaustion --------------------------------------------------------------------------
+
+
+def _conserved(state: GameState) -> bool:
+    everything = Counter(state.stock) + Counter(state.discard_pile)
+    for hand in state.hands:
+        everything.update(hand)
+    for m in state.table:
+        everything.update(m.cards)
+    return everything == Counter(NORWEGIAN.deck())
+
+
+def test_N20_stock_rebuilt_from_all_discards_but_the_top_at_most_twice() -> None:
+    rest = leftovers("2C", "KH", "5S 6S 7S")
+    state = remi.new_game(NORWEGIAN, players=2, seed=5, dealer=1, hands=["2C", rest], stock="KH",
+                          discard_pile="5S 6S 7S")
+    state = passes(play(state, DrawStock()))
+    assert state.stock == ()
+    state = play(state, Discard(C("2C")))
+    state = play(state, DrawStock())  # seat 1 draws: the stock is rebuilt from 5S 6S 7S
+    assert state.rebuilds == 1
+    assert state.discard_pile == (C("2C"),)
+    assert len(state.stock) == 2
+    assert Counter(state.stock) + Counter(state.hands[1]) - Counter(parse_cards(rest)) == Counter(
+        parse_cards("5S 6S 7S"))
+    assert _conserved(state)
+    rebuilds_seen = {1}
+    for _ in range(200):
+        if state.phase is Phase.PLAY:  # seat 1's huge hand: apply without listing
+            state = state.apply(Discard(state.hands[state.on_turn][0]))
+            continue
+        if not state.stock and state.rebuilds == 2:
+            break
+        state = play(state, DrawStock())
+        rebuilds_seen.add(state.rebuilds)
+        assert _conserved(state)
+    assert rebuilds_seen == {1, 2}
+    assert state.deal == 1
+    hands = state.hands
+    state = state.apply(DrawStock())  # a third rebuild is not allowed: the deal ends
+    result = state.last_deal
+    assert result is not None
+    assert result.winner is None
+    assert result.exhausted
+    assert result.hands == hands
+    assert result.scores == tuple(NORWEGIAN.hand_points(hand) for hand in hands)
+    assert state.scores == result.scores
+    assert state.deal == 2
+    assert state.rebuilds == 0
+    assert state.levels == (2, 2)
+
+
+def test_N20_deal_ends_when_nothing_can_be_recycled() -> None:
+    rest = leftovers("2C", "5S")
+    state = remi.new_game(NORWEGIAN, players=2, seed=5, dealer=1, hands=["2C", rest], discard_pile="5S")
+    assert state.stock == ()
+    state = state.apply(DrawStock())
+    assert state.last_deal is not None
+    assert state.last_deal.winner is None
+    assert state.last_deal.scores == (2, NORWEGIAN.hand_points(parse_cards(rest)))
+    assert state.deal == 2
+
+
+# -- R1–R5 shared readings -------------------------------------------------------------------------
+
+
+def test_R1_a_joker_laid_off_at_a_run_end_stands_for_the_card_at_that_end() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0), meld(RUN, "5S 6S 7S 8S", owner=1)]
+    low = draw(game(["JK 2C", OTHER, "4S 9S 2D"], stock="JC", table=table, discard="KC"))
+    low = play(low, LayOff(JK, 2, End.LOW), Discard(C("2C")))
+    assert low.table[2].cards == parse_cards("JK 5S 6S 7S 8S")
+    low = play(passes(play(low, DrawStock())), Discard(low.hands[1][0]))
+    assert low.to_act == 2
+    low = passes(play(low, DrawStock()))
+    assert refused(low, SwapJoker(2, parse_cards("9S"))) is Reason.BAD_SWAP
+    low = play(low, SwapJoker(2, parse_cards("4S")))
+    assert low.table[2].cards == parse_cards("4S 5S 6S 7S 8S")
+
+    high = draw(game(["JK 2C", OTHER, "4S 9S 2D"], stock="JC", table=table, discard="KC"))
+    high = play(high, LayOff(JK, 2, End.HIGH))
+    assert high.table[2].cards == parse_cards("5S 6S 7S 8S JK")
+    assert run_cards(NORWEGIAN.meld_rules, high.table[2].cards)[-1] == C("9S")
+
+
+def test_R1_a_joker_cannot_stand_beyond_an_ace() -> None:
+    table = [
+        meld(SET, "5C 5D 5H", owner=0),
+        meld(SET, "8C 8D 8H", owner=0),
+        meld(RUN, "JH QH KH AH", owner=1),
+        meld(RUN, "AD 2D 3D 4D", owner=1),
+    ]
+    state = draw(game(["JK 2C", OTHER], stock="JC", table=table, discard="KC"))
+    assert refused(state, LayOff(JK, 2, End.HIGH)) is Reason.BAD_LAYOFF
+    assert refused(state, LayOff(JK, 3, End.LOW)) is Reason.BAD_LAYOFF
+    state = play(state, LayOff(JK, 2, End.LOW), Discard(C("2C")))
+    assert state.table[2].cards == parse_cards("JK JH QH KH AH")
+
+
+def test_R1_a_joker_in_a_lay_down_stands_for_its_position() -> None:
+    state = draw(game(["JK 2D 3D 4D 5C 5H 5S 9C", OTHER, "AD 6D QC"], stock="KS", round=2, discard="KC"))
+    state = play(state, down("set 5C 5H 5S; run JK 2D 3D 4D"), Discard(C("9C")))
+    state = play(passes(play(state, DrawStock())), Discard(C("2S")))
+    state = passes(play(state, DrawStock()))
+    run = where(state, "JK 2D 3D 4D")
+    assert refused(state, SwapJoker(run, parse_cards("6D"))) is Reason.BAD_SWAP
+    state = play(state, SwapJoker(run, parse_cards("AD")))
+    assert state.table[run].cards == parse_cards("AD 2D 3D 4D")
+
+
+def test_R2_runs_never_merge() -> None:
+    state = draw(game(["3S 4S 5S 6S 7S 8S 9S 10S 7S 2D", OTHER], stock="KC", round=3))
+    state = play(state, down("run 3S 4S 5S 6S; run 7S 8S 9S 10S"))  # two runs of one suit
+    assert len(state.table) == 2
+    first, second = where(state, "3S 4S 5S 6S"), where(state, "7S 8S 9S 10S")
+    state = play(state, LayOff(C("7S"), first, End.HIGH))
+    assert len(state.table) == 2
+    assert state.table[first].cards == parse_cards("3S 4S 5S 6S 7S")
+    assert state.table[second].cards == parse_cards("7S 8S 9S 10S")
+    assert refused(state, LayOff(C("2D"), first, End.HIGH)) is Reason.BAD_LAYOFF
+
+
+def test_R3_a_joker_may_be_laid_off_and_discarded() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = draw(game(["JK JK 2C", OTHER], stock="QS", table=table))
+    state = play(state, LayOff(JK, 0, None), Discard(JK))
+    assert state.discard_pile[-1] == JK
+    assert JK in state.table[0].cards
+    state = play(state, TakeDiscard())
+    assert JK in state.hands[1]
+
+
+def test_R4_an_upcard_joker_has_no_special_case() -> None:
+    state = game(FOUR, stock="JH 8H", discard="JK")
+    taken = play(state, TakeDiscard())
+    assert JK in taken.hands[0]
+    assert refused(taken, Discard(JK)) is Reason.CANNOT_REDISCARD
+    bought = play(state, DrawStock())
+    assert bought.buy_queue == (1, 2, 3)
+    bought = play(bought, Buy())
+    assert JK in bought.hands[1]
+
+
+def test_R5_set_lay_off_goes_anywhere_run_lay_off_needs_an_end() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0), meld(RUN, "5S 6S 7S 8S", owner=1)]
+    state = draw(game(["5S 9S 2C", OTHER], stock="QS", table=table))
+    assert refused(state, LayOff(C("9S"), 2, None)) is Reason.BAD_LAYOFF
+    state = play(state, LayOff(C("5S"), 0, None))
+    assert Counter(state.table[0].cards) == Counter(parse_cards("5C 5D 5H 5S"))
+    state = play(state, LayOff(C("9S"), 2, End.HIGH))
+    assert state.table[2].cards == parse_cards("5S 6S 7S 8S 9S")
