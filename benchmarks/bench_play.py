@@ -17,7 +17,7 @@ import random
 import time
 
 import remi
-from remi.actions import Buy, Pass
+from remi.actions import Action, Buy, Pass
 
 
 def remi_slice(variant: remi.Variant, players: int, seconds: float, seed: int) -> tuple[int, float, int]:
@@ -33,6 +33,7 @@ def remi_slice(variant: remi.Variant, players: int, seconds: float, seed: int) -
                 deals += state.deal
                 state = remi.new_game(variant, players=players, seed=rng.randrange(2**32))
             legal = state.legal_actions()
+            action: Action
             if state.phase is remi.Phase.BUY:
                 action = buy if rng.random() < 0.1 else pass_
                 assert action in legal

@@ -1,0 +1,625 @@
+"""Bots: players that choose an action from what one seat may see.
+
+A bot never sees the state, only the seat's :class:`~remi.PlayerView` and the
+legal actions the caller lists for it, so it cannot read hidden cards.
+
+>>> import remi
+>>> from remi.bots import make_bot
+>>> game = remi.new_game("norwegian", players=3, seed=4)
+>>> bots = [make_bot("greedy", seed=seat) for seat in range(3)]
+>>> while game.deal == 1:
+...     seat = game.to_act
+...     game = game.apply(bots[seat].choose(game.view(seat), list(game.legal_actions())))
+>>> game.last_deal.deal, len(game.last_deal.scores)
+(1, 3)
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from remi.actions import BUY, DRAW, PASS, TAKE, Action, Discard, LayDown, LayOff, SwapJoker
+from remi.cards import CARDS, JOKER, Card
+from remi.contracts import Contract
+from remi.errors import Reason, RemiError
+from remi.melds import End, JokerCap, MeldKind, lay_off, swap_joker
+from remi.solver import solve
+from remi.state import Phase, PlayerView, TableMeld
+from remi.variant import Variant
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot", "register_bot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks one of the legal actions from a seat's view.
+
+    A bot decides from ``view`` (what its seat may know) and ``legal`` (the
+    state's legal actions, listed by the caller) alone. It must return one of
+    ``legal``. Bots used by :func:`remi.simulate.simulate` are built by name
+    through :func:`make_bot`, so that they can be rebuilt in worker processes.
+
+    >>> from remi.bots import Bot, RandomBot
+    >>> isinstance(RandomBot(1), Bot)
+    True
+
+    .. versionadded:: 0.1.0
+    """
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` for the seat ``view`` describes."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, with its own seeded generator.
+
+    Args:
+        seed: Seeds the bot's :class:`random.Random`; equal seeds give equal choices.
+
+    >>> import remi
+    >>> game = remi.new_game("english", players=2, seed=3)
+    >>> legal = list(game.legal_actions())
+    >>> RandomBot(5).choose(game.view(game.to_act), legal) == RandomBot(5).choose(game.view(game.to_act), legal)
+    True
+
+    .. versionadded:: 0.1.0
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(f"remi.bots.random/{seed}")
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Any legal action, uniformly at random."""
+        if not legal:
+            raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
+        return legal[self._rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"
+
+
+# -- the planner: how many cards a hand is away from its contract -----------------
+
+
+_J = JOKER.index
+_WINDOWS: dict[tuple[int, int], tuple[Variant, tuple[tuple[int, ...], ...]]] = {}
+
+
+def _windows(variant: Variant, length: int) -> tuple[tuple[int, ...], ...]:
+    """Every run of ``length`` cards the variant allows, as the natural card indices it holds."""
+    hit = _WINDOWS.get((id(variant), length))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    if variant.run_wrap:
+        starts = range(1, 14) if length <= 13 else range(0)
+    else:
+        low, high = (1 if variant.ace_low else 2), (14 if variant.ace_high else 13)
+        starts = range(low, high - length + 2)
+    windows = tuple(
+        tuple(suit * 13 + (value - 1) % 13 for value in range(start, start + length))
+        for suit in range(4)
+        for start in starts
+    )
+    if len(_WINDOWS) > 256:
+        _WINDOWS.clear()
+    _WINDOWS[(id(variant), length)] = (variant, windows)
+    return windows
+
+
+@attrs.frozen
+class _Plan:
+    """How far a hand is from a contract.
+
+    Attributes:
+        missing: Cards still to get (jokers in hand fill gaps, within the joker cap).
+        lacking: Naturals the best plan lacks, ignoring the hand's jokers.
+        spare: The naturals the best plan does not use.
+    """
+
+    missing: int
+    lacking: int
+    spare: tuple[Card, ...]
+
+
+# A requirement as the planner sees it: (is a run, cards), the smallest meld that fulfils it.
+_Need = tuple[bool, int]
+
+
+class _Planner:
+    """Measures hands against contracts: the naturals a hand lacks for its best plan.
+
+    A plan picks, per requirement, one target meld of the requirement's size:
+    a run (a suit and a window of values) or a set (a rank). Runs take their
+    cards first, one per value; sets take what is left of their rank. A
+    branch and bound over the targets (each requirement's targets sorted by
+    what they lack on their own) finds the plan lacking the fewest naturals.
+    """
+
+    def __init__(self) -> None:
+        self._variant: Variant | None = None
+        self._cache: dict[tuple[tuple[_Need, ...], tuple[Card, ...]], _Plan] = {}
+
+    def plan(self, variant: Variant, hand: tuple[Card, ...], contract: Contract) -> _Plan:
+        """How far ``hand`` is from ``contract`` under ``variant``."""
+        needs = tuple(sorted(
+            ((r.kind is MeldKind.RUN,
+              r.size if variant.exact_sizes else max(r.size, variant.run_min if r.kind is MeldKind.RUN
+                                                     else variant.set_min))
+             for r in contract.requirements),
+            key=lambda need: (not need[0], -need[1]),
+        ))
+        if variant is not self._variant:
+            self._variant = variant
+            self._cache.clear()
+        key = (needs, hand)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        plan = self._search(variant, hand, needs)
+        if len(self._cache) > 8192:
+            self._cache.clear()
+        self._cache[key] = plan
+        return plan
+
+    def _search(self, variant: Variant, hand: tuple[Card, ...], needs: tuple[_Need, ...]) -> _Plan:
+        counts = [0] * 53
+        for card in hand:
+            counts[card.index] += 1
+        distinct = variant.set_distinct_suits
+        targets: list[list[tuple[int, tuple[int, ...]]]] = []
+        for is_run, size in needs:
+            options: list[tuple[int, tuple[int, ...]]] = []
+            if is_run:
+                for window in _windows(variant, size):
+                    have = size - _short(counts, window) if size > 13 else sum(1 for i in window if counts[i])
+                    if have:
+                        options.append((size - have, window))
+            else:
+                for rank in range(13):
+                    copies = [counts[rank + 13 * suit] for suit in range(4)]
+                    have = sum(1 for c in copies if c) if distinct else sum(copies)
+                    if have:
+                        options.append((size - min(size, have), (rank,)))
+            options.sort(key=lambda option: option[0])
+            targets.append(options or [(size, ())])
+        m = len(needs)
+        bound = [0] * (m + 1)
+        for level in range(m - 1, -1, -1):
+            bound[level] = bound[level + 1] + targets[level][0][0]
+        best_cost = 1 << 30
+        best_used: list[int] = []
+        best_melds: list[tuple[int, int]] = []
+        used: list[int] = []
+        melds: list[tuple[int, int]] = []
+
+        def search(level: int, cost: int, first: int) -> bool:
+            nonlocal best_cost, best_used, best_melds
+            if level == m:
+                if cost < best_cost:
+                    best_cost, best_used, best_melds = cost, used[:], melds[:]
+                return best_cost == bound[0]
+            is_run, size = needs[level]
+            same = level > 0 and needs[level - 1] == needs[level]
+            for position, (alone, target) in enumerate(targets[level]):
+                if same and position < first:
+                    continue
+                if cost + alone + bound[level + 1] >= best_cost:
+                    break
+                mark = len(used)
+                if is_run:
+                    for i in target:
+                        if counts[i]:
+                            counts[i] -= 1
+                            used.append(i)
+                elif target:
+                    rank = target[0]
+                    suits = sorted(range(4), key=lambda s: -counts[rank + 13 * s])
+                    for suit in suits:
+                        i = rank + 13 * suit
+                        while counts[i] and len(used) - mark < size:
+                            counts[i] -= 1
+                            used.append(i)
+                            if distinct:
+                                break
+                got = len(used) - mark
+                melds.append((size - got, got))
+                done = False
+                if cost + size - got + bound[level + 1] < best_cost:
+                    done = search(level + 1, cost + size - got, position)
+                melds.pop()
+                for i in used[mark:]:
+                    counts[i] += 1
+                del used[mark:]
+                if done:
+                    return True
+            return False
+
+        search(0, 0, 0)
+        # the hand's jokers fill gaps, at most as many per meld as the cap allows
+        jokers = counts[_J]
+        room = 0
+        for lack, got in best_melds:
+            if variant.joker_cap is JokerCap.NATURALS:
+                room += min(lack, got)
+            else:
+                room += lack if got else max(0, lack - 1)
+        missing = best_cost - min(jokers, room)
+        for i in best_used:
+            counts[i] -= 1
+        spare = tuple(CARDS[i] for i in range(_J) for _ in range(counts[i]))
+        return _Plan(missing, best_cost, spare)
+
+
+def _short(counts: list[int], window: tuple[int, ...]) -> int:
+    """Cards a window lacks when it needs one card twice (a 14-card run holds both aces)."""
+    need: dict[int, int] = {}
+    for i in window:
+        need[i] = need.get(i, 0) + 1
+    return sum(max(0, n - counts[i]) for i, n in need.items())
+
+
+def _open_contract(view: PlayerView) -> Contract | None:
+    """The requirements ``view.seat`` still has to lay down, or ``None`` once down."""
+    contract = view.contract()
+    done = view.laid[view.seat]
+    if len(done) == len(contract.requirements):
+        return None
+    if not done:
+        return contract
+    return Contract(tuple(r for i, r in enumerate(contract.requirements) if i not in done))
+
+
+def _quota_left(view: PlayerView) -> int | None:
+    quota = view.variant.layoff_quota(view.levels[view.seat] - 1)
+    return None if quota is None else quota - view.layoffs[view.seat]
+
+
+def _may_lay_off(view: PlayerView) -> bool:
+    if view.variant.layoff_requires_down and not view.is_down():
+        return False
+    left = _quota_left(view)
+    return left is None or left > 0
+
+
+def _fits(view: PlayerView, table: Sequence[TableMeld], card: Card) -> bool:
+    """Whether ``card`` could be laid off onto some meld of ``table`` now (rules of melds and E11)."""
+    variant = view.variant
+    rules = variant.layoff_rules
+    delay = variant.own_meld_layoff_delay * view.players
+    for meld in table:
+        if meld.owner == view.seat and meld.turn is not None and view.turn - meld.turn < delay:
+            continue
+        ends: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.SET else (End.LOW, End.HIGH)
+        for end in ends:
+            if lay_off(rules, meld.kind, meld.cards, card, end) is not None:
+                return True
+    return False
+
+
+def _near_table(view: PlayerView, card: Card) -> bool:
+    """Whether ``card`` may fit the table later: a set of its rank or a run of its suit lies there."""
+    if card is JOKER:
+        return True
+    for meld in view.table:
+        naturals = [c for c in meld.cards if c is not JOKER]
+        if meld.kind is MeldKind.SET and naturals[0].rank is card.rank:
+            return True
+        if meld.kind is MeldKind.RUN and naturals[0].suit is card.suit:
+            return True
+    return False
+
+
+def _links(hand: Sequence[Card], card: Card, contract: Contract | None) -> int:
+    """How many other cards of ``hand`` could share a meld with ``card`` (a tie-break for discards)."""
+    if card is JOKER:
+        return len(hand)
+    kinds = {r.kind for r in contract.requirements} if contract is not None else {MeldKind.SET, MeldKind.RUN}
+    links = 0
+    value = card.index % 13
+    for other in hand:
+        if other is JOKER:
+            continue
+        same_rank = MeldKind.SET in kinds and other.index % 13 == value
+        near = MeldKind.RUN in kinds and other.suit is card.suit and 0 < abs(other.index % 13 - value) <= 2
+        links += same_rank or near
+    return links - (1 if MeldKind.SET in kinds else 0)  # the card itself matched its own rank
+
+
+def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _with(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted((*hand, *cards)))
+
+
+class GreedyBot:
+    """A sensible, deterministic player built on the solver.
+
+    It measures a hand by how many cards it still lacks for its contract
+    (a small branch and bound over the melds the contract could be made of,
+    the hand's jokers filling gaps within the joker cap), and:
+
+    * goes down as soon as the solver finds the contract in its hand (the
+      lay-down matching the solver's melds, else the legal lay-down leaving
+      the fewest points); in a piecemeal variant it also lays single melds
+      that its best plan keeps;
+    * swaps a joker out when that brings it closer to its contract, or, once
+      down, when it can lay the freed joker off at once;
+    * lays off every card it can once down (naturals first, highest first);
+      before going down (English) only cards its plan does not use, within
+      the lay-off quota;
+    * takes the discard (or, in Norwegian, buys it) when it brings the hand
+      closer to the contract, or, once down, when it can be laid off;
+    * discards the highest-point card it does not need: not in its plan
+      before going down, or least likely to fit the table once down.
+
+    Args:
+        seed: Accepted for a uniform interface; the bot has no randomness, so
+            its choice depends only on the view and the legal actions.
+
+    >>> import remi
+    >>> game = remi.new_game("norwegian", players=2, seed=1, dealer=1,
+    ...                      hands=["5C 5D 5H KS KD 2D 9C 3S 4H 8C", "2H 3H 4H 5S 6S 7D 8D 9H 10H JH"],
+    ...                      discard_pile="KH")
+    >>> bot = GreedyBot()
+    >>> str(bot.choose(game.view(0), list(game.legal_actions())))  # the king completes a set
+    'take'
+    >>> game = game.apply(remi.actions.TAKE)
+    >>> str(bot.choose(game.view(0), list(game.legal_actions())))
+    'down set KS KH KD; set 5H 5D 5C'
+
+    .. versionadded:: 0.1.0
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+        self._planner = _Planner()
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed!r})"
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The greedy choice among ``legal`` for the seat ``view`` describes."""
+        if not legal:
+            raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
+        if view.phase is Phase.DRAW:
+            return TAKE if TAKE in legal and self._wants(view, buying=False) else _pick(legal, DRAW)
+        if view.phase is Phase.BUY:
+            return BUY if BUY in legal and self._wants(view, buying=True) else _pick(legal, PASS)
+        return self._play(view, legal)
+
+    # -- measuring ---------------------------------------------------------------
+
+    def _plan(self, view: PlayerView, hand: tuple[Card, ...], contract: Contract) -> _Plan:
+        return self._planner.plan(view.variant, hand, contract)
+
+    # -- drawing and buying ----------------------------------------------------------
+
+    def _wants(self, view: PlayerView, *, buying: bool) -> bool:
+        """Whether the top discard is worth taking (or buying, with its penalty card)."""
+        if not view.discard_pile:
+            return False
+        card = view.discard_pile[-1]
+        contract = _open_contract(view)
+        if contract is None:
+            # down: a card is worth having only if it goes straight onto the table
+            return not buying and _may_lay_off(view) and _fits(view, view.table, card)
+        if buying and (view.variant.all_in[view.levels[view.seat] - 1] or len(view.hand) >= 14):
+            return False  # the penalty card cannot be absorbed
+        now = self._plan(view, view.hand, contract)
+        after = self._plan(view, _with(view.hand, (card,)), contract)
+        if after.missing < now.missing:
+            return True
+        # English: a card that lays off onto the table is progress too (E10, E12)
+        return (not buying and card is not JOKER and _may_lay_off(view) and _fits(view, view.table, card))
+
+    # -- playing -----------------------------------------------------------------
+
+    def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        laydowns: list[LayDown] = []
+        swaps: list[SwapJoker] = []
+        layoffs: list[LayOff] = []
+        discards: list[Discard] = []
+        for action in legal:
+            if isinstance(action, LayDown):
+                laydowns.append(action)
+            elif isinstance(action, SwapJoker):
+                swaps.append(action)
+            elif isinstance(action, LayOff):
+                layoffs.append(action)
+            elif isinstance(action, Discard):
+                discards.append(action)
+        contract = _open_contract(view)
+        if contract is not None and laydowns:
+            chosen = self._laydown(view, contract, laydowns)
+            if chosen is not None:
+                return chosen
+        if swaps:
+            swap = self._swap(view, contract, swaps)
+            if swap is not None:
+                return swap
+        if layoffs:
+            layoff = self._layoff(view, contract, layoffs)
+            if layoff is not None:
+                return layoff
+        if discards:
+            return self._discard(view, contract, discards)
+        return legal[0]
+
+    def _laydown(self, view: PlayerView, contract: Contract, laydowns: list[LayDown]) -> LayDown | None:
+        variant = view.variant
+        hand = view.hand
+        whole = [a for a in laydowns if len(a.melds) == len(contract.requirements)]
+        if whole:
+            best = solve(variant, hand, contract, all_in=variant.all_in[view.levels[view.seat] - 1])
+            if best is not None:
+                action = LayDown(best.melds)
+                if action in whole:
+                    return action
+            return min(whole, key=lambda a: (variant.hand_points(_without(hand, a.cards)), -len(a.cards)))
+        if not variant.piecemeal:
+            return None
+        # part of the contract: a meld the best plan keeps (the rest gets no harder)
+        now = self._plan(view, hand, contract).missing
+        chosen: LayDown | None = None
+        chosen_key = (0, 0)
+        for action in laydowns:
+            rest = list(contract.requirements)
+            for meld in action.melds:
+                for i, req in enumerate(rest):
+                    if req.kind is meld.kind and (len(meld.cards) == req.size if variant.exact_sizes
+                                                  else len(meld.cards) >= req.size):
+                        del rest[i]
+                        break
+            left = _without(hand, action.cards)
+            if rest and self._plan(view, left, Contract(tuple(rest))).missing > now:
+                continue
+            key = (variant.hand_points(action.cards), len(action.cards))
+            if chosen is None or key > chosen_key:
+                chosen, chosen_key = action, key
+        return chosen
+
+    def _swap(self, view: PlayerView, contract: Contract | None, swaps: list[SwapJoker]) -> SwapJoker | None:
+        hand = view.hand
+        if contract is not None:
+            now = self._plan(view, hand, contract).missing
+            if now == 0:
+                return None
+            for swap in swaps:
+                after = _with(_without(hand, swap.cards), (JOKER,) * len(swap.cards))
+                if self._plan(view, after, contract).missing < now:
+                    return swap
+            return None
+        if not _may_lay_off(view):
+            return None
+        for swap in swaps:
+            meld = view.table[swap.meld]
+            result = swap_joker(view.variant.meld_rules, meld.kind, meld.cards, swap.cards)
+            if result is None:
+                continue
+            table = list(view.table)
+            table[swap.meld] = attrs.evolve(meld, cards=result[0])
+            if _fits(view, table, JOKER):
+                return swap
+        return None
+
+    def _layoff(self, view: PlayerView, contract: Contract | None, layoffs: list[LayOff]) -> LayOff | None:
+        points = view.variant.card_points
+        if contract is None:
+            allowed = layoffs
+        else:
+            # before going down (English): only cards the plan does not use, never a joker
+            spare = set(self._plan(view, view.hand, contract).spare)
+            allowed = [a for a in layoffs if a.card in spare]
+        if not allowed:
+            return None
+        return min(allowed, key=lambda a: (a.card is JOKER, -points(a.card), a.card.index))
+
+    def _discard(self, view: PlayerView, contract: Contract | None, discards: list[Discard]) -> Discard:
+        hand = view.hand
+        points = view.variant.card_points
+        cards = sorted({a.card for a in discards})
+        only_jokers = all(card is JOKER for card in cards)
+        if contract is None:
+            best = min(cards, key=lambda c: (c is JOKER and not only_jokers, _near_table(view, c), -points(c),
+                                             -c.index))
+            return Discard(best)
+        plan = self._plan(view, hand, contract)
+        spare = set(plan.spare)
+        # a card outside this plan may still be unneeded (another plan does as well without it)
+        for card in cards:
+            if card in spare or card is JOKER:
+                continue
+            if self._plan(view, _without(hand, (card,)), contract).lacking == plan.lacking:
+                spare.add(card)
+
+        def key(card: Card) -> tuple[bool, bool, int, int, int]:
+            needed = card not in spare
+            if needed:
+                return (card is JOKER and not only_jokers, True, _links(hand, card, contract), -points(card),
+                        -card.index)
+            return (card is JOKER and not only_jokers, False, -points(card), _links(hand, card, contract),
+                    -card.index)
+
+        return Discard(min(cards, key=key))
+
+
+def _pick(legal: Sequence[Action], wanted: Action) -> Action:
+    return wanted if wanted in legal else legal[0]
+
+
+# -- the registry ----------------------------------------------------------------
+
+_BOTS: dict[str, Callable[[int | str], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+
+
+def bot_names() -> tuple[str, ...]:
+    """The registered bot names, sorted.
+
+    >>> bot_names()
+    ('greedy', 'random')
+
+    .. versionadded:: 0.1.0
+    """
+    return tuple(sorted(_BOTS))
+
+
+def make_bot(name: str, seed: int | str = 0) -> Bot:
+    """A new bot of the registered kind ``name``, seeded with ``seed``.
+
+    Raises:
+        RemiError: With reason ``BAD_ARGUMENT`` if no bot has that name.
+
+    >>> make_bot("random", seed=3)
+    RandomBot(seed=3)
+    >>> make_bot("clever")
+    Traceback (most recent call last):
+    ...
+    remi.errors.RemiError: unknown bot 'clever' (known: greedy, random)
+
+    .. versionadded:: 0.1.0
+    """
+    factory = _BOTS.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise RemiError(f"unknown bot {name!r} (known: {', '.join(bot_names())})", Reason.BAD_ARGUMENT)
+    return factory(seed)
+
+
+def register_bot(name: str, factory: Callable[[int | str], Bot], *, replace: bool = False) -> None:
+    """Register a bot factory (called with a seed) under ``name`` for this process.
+
+    Simulations in worker processes rebuild bots by name, so register the
+    bot at import time of a module the workers import too (a process pool
+    started with ``fork`` inherits it; ``spawn`` and cluster workers do not).
+
+    Raises:
+        RemiError: If the name is empty or taken and ``replace`` is false.
+
+    >>> register_bot("random", RandomBot)
+    Traceback (most recent call last):
+    ...
+    remi.errors.RemiError: a bot named 'random' is already registered
+
+    .. versionadded:: 0.1.0
+    """
+    if not isinstance(name, str) or not name or "," in name or any(c.isspace() for c in name):
+        raise RemiError(f"a bot needs a name without spaces or commas, got {name!r}", Reason.BAD_ARGUMENT)
+    if name in _BOTS and not replace:
+        raise RemiError(f"a bot named {name!r} is already registered", Reason.BAD_ARGUMENT)
+    _BOTS[name] = factory

@@ -1,0 +1,589 @@
+"""The ``remi`` command: simulate matches, play against bots, show a variant's rules.
+
+::
+
+    remi simulate norwegian --players 4 --games 200 --bots greedy,random --workers 2
+    remi play english --players 3 --seat 0
+    remi rules norwegian
+
+``python -m remi`` runs the same command. Bad arguments print one line on
+standard error and exit with status 2; an error from the engine while running
+prints one line and exits with status 1.
+
+The tables and the progress bar use `rich <https://rich.readthedocs.io>`_ when
+it is installed (``pip install 'remi-rules[cli]'``) and plain text otherwise.
+
+>>> main(["rules", "norwegian"])  # doctest: +ELLIPSIS
+Norwegian Remi (variant 'norwegian', version 1)
+...
+0
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import IO, Any, NoReturn
+
+from remi import __version__
+from remi._setup import new_game
+from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard, parse_action
+from remi.bots import GreedyBot, bot_names
+from remi.cards import format_cards, parse_card
+from remi.errors import IllegalActionError, RemiError
+from remi.simulate import DEFAULT_MAX_DEALS, Statistics, seat_bots, simulate
+from remi.state import GameState, Phase, PlayerView
+from remi.variant import Schedule, Variant
+from remi.variants import get, names
+
+__all__ = ["main"]
+
+#: At most this many numbered choices are listed in a turn (the rest can be typed).
+MAX_OPTIONS = 30
+
+
+class _UsageError(Exception):
+    """A bad command line: reported in one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+
+
+def _parser() -> _Parser:
+    parser = _Parser(
+        prog="remi",
+        description="Contract rummy (Remi) rules engine: simulate bots, play in the terminal, read the rules.",
+    )
+    parser.add_argument("--version", action="version", version=f"remi {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    variants = ", ".join(names())
+
+    sim = commands.add_parser("simulate", help="play many matches between bots and report statistics",
+                              description="Play many matches between bots and report statistics.")
+    sim.add_argument("variant", metavar="VARIANT", help=f"the variant ({variants})")
+    sim.add_argument("--players", type=_positive, default=4, help="seats per match (default 4)")
+    sim.add_argument("--games", type=_positive, default=100, help="matches to play (default 100)")
+    sim.add_argument("--seed", type=_seed, default=0, help="the simulation's seed (default 0)")
+    sim.add_argument("--bots", default="greedy,random",
+                     help="bot names, repeated over the seats "
+                          f"(default greedy,random; known: {', '.join(bot_names())})")
+    sim.add_argument("--workers", type=_positive, default=1,
+                     help="worker processes (default 1: play here); results do not depend on it")
+    sim.add_argument("--max-deals", type=_positive, default=DEFAULT_MAX_DEALS,
+                     help=f"stop a match after this many deals and score it as it stands (default {DEFAULT_MAX_DEALS})")
+    sim.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
+    sim.add_argument("--quiet", action="store_true", help="no progress report")
+    sim.set_defaults(run=_simulate)
+
+    play = commands.add_parser("play", help="play a match against greedy bots in the terminal",
+                               description="Play a match against greedy bots. Choose by number or type an "
+                                           "action (draw, take, buy, pass, down ..., layoff CARD on N [low|high], "
+                                           "swap CARD on N, discard CARD). End of input quits.")
+    play.add_argument("variant", metavar="VARIANT", help=f"the variant ({variants})")
+    play.add_argument("--players", type=_positive, default=3, help="seats, you included (default 3)")
+    play.add_argument("--seed", type=_seed, default=None, help="the match's seed (default: random, printed)")
+    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.set_defaults(run=_play)
+
+    rules = commands.add_parser("rules", help="show a variant's rules", description="Show a variant's rules.")
+    rules.add_argument("variant", metavar="VARIANT", help=f"the variant ({variants})")
+    rules.set_defaults(run=_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``remi`` command with ``argv`` (default: the process's arguments).
+
+    Returns:
+        The exit status: 0 on success, 2 for bad arguments, 1 for an engine
+        error while running, 130 when interrupted.
+
+    >>> main(["rules", "no-such-variant"])
+    2
+
+    .. versionadded:: 0.1.0
+    """
+    parser = _parser()
+    try:
+        try:
+            args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        except SystemExit as exit_:  # --help and --version
+            return exit_.code if isinstance(exit_.code, int) else 0
+        if args.command is None:
+            raise _UsageError("choose a command: simulate, play or rules (remi --help)")
+        status: int = args.run(args)
+        return status
+    except _UsageError as error:
+        _fail(str(error))
+        return 2
+    except RemiError as error:
+        _fail(str(error))
+        return 1
+    except KeyboardInterrupt:
+        _fail("interrupted")
+        return 130
+    except BrokenPipeError:
+        # the reader went away (e.g. `remi play ... | head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _fail(message: str) -> None:
+    print(f"remi: error: {' '.join(message.split())}", file=sys.stderr)
+
+
+def _variant(name: str) -> Variant:
+    try:
+        return get(name)
+    except RemiError as error:
+        raise _UsageError(str(error)) from None
+
+
+def _players(variant: Variant, players: int) -> int:
+    if not variant.min_players <= players <= variant.max_players:
+        raise _UsageError(f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, "
+                          f"not {players}")
+    return players
+
+
+# -- remi rules ----------------------------------------------------------------------
+
+
+def _rules(args: argparse.Namespace) -> int:
+    print(_variant(args.variant).summary())
+    return 0
+
+
+# -- remi simulate -------------------------------------------------------------------
+
+
+def _rich_available() -> bool:
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class _Progress:
+    """A progress report on standard error: a rich bar on a terminal, else plain lines."""
+
+    def __init__(self, total: int, *, enabled: bool) -> None:
+        self.total = total
+        self.enabled = enabled
+        self._bar: Any = None
+        self._task: Any = None
+        self._tty = sys.stderr.isatty()
+        self._shown = -1
+
+    def __enter__(self) -> _Progress:
+        if self.enabled and self._tty and _rich_available():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self._bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                                 console=Console(stderr=True), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task("matches", total=self.total)
+        return self
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self._bar is not None:
+            self._bar.update(self._task, completed=done)
+        elif self._tty:
+            print(f"\rsimulating: {done}/{total} matches", end="\n" if done == total else "", file=sys.stderr,
+                  flush=True)
+        else:
+            tenth = done * 10 // total
+            if tenth != self._shown:
+                self._shown = tenth
+                print(f"simulating: {done}/{total} matches", file=sys.stderr, flush=True)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    variant = _variant(args.variant)
+    players = _players(variant, args.players)
+    try:
+        bots = seat_bots(args.bots, players)
+    except RemiError as error:
+        raise _UsageError(str(error)) from None
+    started = time.perf_counter()
+    executor: Executor | None = None
+    if args.workers > 1:
+        # forkserver where available: workers never fork a process that runs a progress thread
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver") if "forkserver" in methods else None
+        executor = ProcessPoolExecutor(max_workers=args.workers, mp_context=context, initializer=_quiet_worker)
+    try:
+        with _Progress(args.games, enabled=not args.quiet) as progress:
+            stats = simulate(variant, players, bots, args.games, args.seed, executor, max_deals=args.max_deals,
+                             progress=progress)
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+    elapsed = time.perf_counter() - started
+    if args.json:
+        print(json.dumps(stats.to_dict()))
+    else:
+        _print_statistics(stats, elapsed, args.workers)
+    return 0
+
+
+_Rows = list[list[str]]
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C to the main process, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _statistics_tables(stats: Statistics) -> tuple[str, list[str], _Rows, list[str], _Rows, list[str]]:
+    title = (f"{stats.variant}: {stats.games} matches, {stats.players} players, seed {stats.seed}, "
+             f"max {stats.max_deals} deals per match")
+    bot_head = ["bot", "seats", "wins", "win rate", "mean total", "mean deal", "deals won"]
+    bot_rows = [[b.bot, ",".join(map(str, b.seats)), _num(b.wins), f"{b.win_rate:.1%}", f"{b.mean_total:.1f}",
+                 f"{b.mean_deal_score:.2f}", str(b.deals_won)] for b in stats.by_bot]
+    seat_head = ["seat", "bot", "wins", "win rate", "mean total", "mean deal", "deals won"]
+    seat_rows = [[str(s.seat), s.bot, _num(s.wins), f"{s.win_rate:.1%}", f"{s.mean_total:.1f}",
+                  f"{s.mean_deal_score:.2f}", str(s.deals_won)] for s in stats.seats]
+    notes = [
+        f"deals: {stats.deals} ({stats.mean_deals:.2f} per match): someone went out in {stats.deals_out}, "
+        f"the stock ran out in {stats.deals_exhausted}",
+        f"actions: {stats.actions} ({stats.mean_actions_per_deal:.1f} per deal, longest deal "
+        f"{stats.max_actions_per_deal})",
+        f"matches stopped at the deal cap: {stats.capped}; shared wins: {stats.shared_wins} (count 1/k each)",
+        "win rate: wins per seat and match; mean deal: points per deal (lower is better)",
+    ]
+    return title, bot_head, bot_rows, seat_head, seat_rows, notes
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:.2f}"
+
+
+def _print_statistics(stats: Statistics, elapsed: float, workers: int) -> None:
+    title, bot_head, bot_rows, seat_head, seat_rows, notes = _statistics_tables(stats)
+    footer = f"{elapsed:.1f} s with {workers} worker{'s' if workers != 1 else ''}"
+    if _rich_available():
+        from rich.console import Console
+        from rich.table import Table
+
+        console = Console(file=sys.stdout, highlight=False)
+        console.print(title)
+        for heading, head, rows in (("by bot", bot_head, bot_rows), ("by seat", seat_head, seat_rows)):
+            table = Table(title=heading, title_justify="left")
+            for i, column in enumerate(head):
+                table.add_column(column, justify="left" if i < 2 else "right")
+            for row in rows:
+                table.add_row(*row)
+            console.print(table)
+        for note in [*notes, footer]:
+            console.print(note, soft_wrap=True)
+        return
+    print(title)
+    for heading, head, rows in (("by bot", bot_head, bot_rows), ("by seat", seat_head, seat_rows)):
+        print()
+        print(heading)
+        print(_plain_table(head, rows))
+    print()
+    for note in [*notes, footer]:
+        print(note)
+
+
+def _plain_table(head: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(cells, widths,
+                                                                                                      strict=True)))
+
+    return "\n".join([line(head), "  ".join("-" * w for w in widths), *(line(row) for row in rows)])
+
+
+# -- remi play -----------------------------------------------------------------------
+
+
+def _play(args: argparse.Namespace) -> int:
+    variant = _variant(args.variant)
+    players = _players(variant, args.players)
+    if not 0 <= args.seat < players:
+        raise _UsageError(f"--seat must be a seat from 0 to {players - 1}, got {args.seat}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    state = new_game(variant, players=players, seed=seed)
+    table = _Table(variant, args.seat, seed, sys.stdin, sys.stdout)
+    bots = {seat: GreedyBot(seed=f"{seed}/{seat}") for seat in range(players) if seat != args.seat}
+    table.welcome(state)
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        if seat == args.seat:
+            chosen = table.ask(state)
+            if chosen is None:
+                table.say(f"Game abandoned (seed {seed}).")
+                return 0
+            action = chosen
+        else:
+            action = bots[seat].choose(state.view(seat), list(state.legal_actions()))
+            table.bot_move(state, seat, action)
+        deals = len(state.deal_scores)
+        state = state.apply(action)
+        if len(state.deal_scores) != deals:
+            table.deal_over(state)
+    table.match_over(state)
+    return 0
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+_HELP = """\
+Type the number of a choice, or an action:
+  draw | take | buy | pass
+  down set 5C 5D 5H; run 4S 5S 6S 7S     (the melds, separated by ';')
+  layoff 9C on 2 high                    (meld number from the table; low/high for runs)
+  swap 3S on 0                           (put 3S in place of a joker of meld 0)
+  discard KC  (or just: KC)
+Other commands: hint (what a greedy bot would do), table (show the table again), help, quit.
+End of input (Ctrl-D) quits too."""
+
+
+class _Table:
+    """The terminal table: shows what the human seat may see and reads its choices."""
+
+    def __init__(self, variant: Variant, seat: int, seed: int, stdin: IO[str], stdout: IO[str]) -> None:
+        self.variant = variant
+        self.seat = seat
+        self.seed = seed
+        self.stdin = stdin
+        self.stdout = stdout
+        self.helper = GreedyBot()
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.stdout, flush=True)
+
+    def name(self, seat: int) -> str:
+        return "you" if seat == self.seat else f"seat {seat}"
+
+    def welcome(self, state: GameState) -> None:
+        self.say(f"remi play: {self.variant.title or self.variant.name}, {state.players} players, seed {self.seed}. "
+                 f"You are seat {self.seat}; the others are greedy bots.")
+        self.say("Type 'help' for how to play, 'quit' (or end of input) to stop.")
+
+    # -- showing -------------------------------------------------------------------
+
+    def show(self, view: PlayerView) -> None:
+        variant = self.variant
+        kind = "round" if variant.schedule is Schedule.ROUNDS else "deal"
+        contract = view.contract()
+        self.say()
+        self.say(f"=== {kind.capitalize()} {view.deal} | dealer: {self.name(view.dealer)} | your contract: "
+                 f"{contract} ({', '.join(str(r) for r in contract.requirements)}"
+                 f"{', sizes exact' if variant.exact_sizes else ''}) ===")
+        if variant.schedule is Schedule.LEVELS:
+            self.say("Levels: " + " | ".join(f"{self.name(s)} {view.levels[s]} ({view.contract(s)})"
+                                             for s in range(view.players)))
+        self.say("Scores: " + " | ".join(f"{self.name(s)} {view.scores[s]}" for s in range(view.players)))
+        self.say("Table:" + ("" if view.table else " (no melds yet)"))
+        for index, meld in enumerate(view.table):
+            self.say(f"  [{index}] {meld.kind.value} {format_cards(meld.cards)}  ({self.name(meld.owner)})")
+        top = str(view.discard_pile[-1]) if view.discard_pile else "(empty)"
+        self.say(f"Discard pile: {top} on top, {_cards(len(view.discard_pile))} | stock: {_cards(view.stock_size)}")
+        others = [f"{self.name(s)} {_cards(view.hand_sizes[s])}{' (down)' if view.is_down(s) else ''}"
+                  for s in range(view.players) if s != self.seat]
+        self.say("Hands: " + " | ".join(others))
+        down = " You are down." if view.is_down() else ""
+        quota = variant.layoff_quota(view.levels[self.seat] - 1)
+        if quota is not None:
+            down += f" Lay-offs: {view.layoffs[self.seat]} of {quota}."
+        self.say(f"Your hand ({_cards(len(view.hand))}, {variant.hand_points(view.hand)} points): "
+                 f"{format_cards(view.hand)}.{down}")
+
+    def bot_move(self, state: GameState, seat: int, action: Action) -> None:
+        if isinstance(action, Pass):
+            return
+        if isinstance(action, TakeDiscard):
+            self.say(f"{self.name(seat)}: takes {state.discard_pile[-1]} from the discard pile")
+        elif isinstance(action, Buy):
+            self.say(f"{self.name(seat)}: buys {state.discard_pile[-1]} (plus {self.variant.buy_penalty} "
+                     f"from the stock)")
+        elif isinstance(action, DrawStock):
+            self.say(f"{self.name(seat)}: draws from the stock")
+        else:
+            self.say(f"{self.name(seat)}: {action}")
+
+    def deal_over(self, state: GameState) -> None:
+        result = state.last_deal
+        assert result is not None
+        self.say()
+        how = "the stock ran out" if result.winner is None else f"{self.name(result.winner)} went out"
+        self.say(f"--- Deal {result.deal} over: {how}. ---")
+        for seat in range(state.players):
+            self.say(f"  {self.name(seat):>7}: {result.scores[seat]:>4} points  (total {state.scores[seat]})  "
+                     f"left: {format_cards(result.hands[seat]) or '-'}")
+
+    def match_over(self, state: GameState) -> None:
+        winners = state.winners
+        who = " and ".join(self.name(seat) for seat in winners)
+        self.say()
+        self.say(f"=== Match over. Winner{'s' if len(winners) > 1 else ''}: {who} with {state.scores[winners[0]]} "
+                 f"points. ===")
+
+    # -- asking ---------------------------------------------------------------------
+
+    def options(self, state: GameState) -> tuple[list[tuple[str, Action]], int]:
+        """The numbered choices (at most :data:`MAX_OPTIONS`) and how many more were left out."""
+        legal = list(state.legal_actions())
+        view = state.view(self.seat)
+        top = view.discard_pile[-1] if view.discard_pile else None
+        if state.phase is not Phase.PLAY:
+            labels = {"take": f"take {top} from the discard pile", "draw": "draw from the stock",
+                      "buy": f"buy {top} (plus {self.variant.buy_penalty} from the stock)", "pass": "pass"}
+            return [(labels.get(str(action), str(action)), action) for action in legal], 0
+        laydowns = [a for a in legal if isinstance(a, LayDown)]
+        rest = [a for a in legal if not isinstance(a, LayDown)]
+        points = self.variant.hand_points
+        hand = list(view.hand)
+
+        def left(action: LayDown) -> int:
+            remaining = hand[:]
+            for card in action.cards:
+                remaining.remove(card)
+            return points(remaining)
+
+        laydowns.sort(key=lambda a: (left(a), -len(a.melds), str(a)))
+        room = max(min(5, len(laydowns)), MAX_OPTIONS - len(rest))
+        shown = laydowns[:room]
+        hidden = len(laydowns) - len(shown)
+        if len(shown) + len(rest) > MAX_OPTIONS:
+            keep_discards = [a for a in rest if isinstance(a, Discard)]
+            others = [a for a in rest if not isinstance(a, Discard)]
+            cut = max(0, MAX_OPTIONS - len(shown) - len(keep_discards))
+            hidden += len(others) - cut
+            rest = others[:cut] + keep_discards
+        order = {SwapJoker: 0, LayOff: 1, Discard: 2}
+        rest.sort(key=lambda a: order.get(type(a), 3))
+        options: list[tuple[str, Action]] = [(f"{a}  (leaves {left(a)} points)", a) for a in shown]
+        options += [(str(a), a) for a in rest]
+        return options, hidden
+
+    def prompt_for(self, state: GameState) -> str:
+        top = state.discard_pile[-1] if state.discard_pile else None
+        if state.phase is Phase.DRAW:
+            return "Your turn: draw from the stock or take the discard."
+        if state.phase is Phase.BUY:
+            return f"{self.name(state.on_turn)} drew from the stock: buy {top}?"
+        return "Play: go down, lay off, swap a joker, or discard to end your turn."
+
+    def ask(self, state: GameState) -> Action | None:
+        """Read the human's action; ``None`` when the input ends or they quit."""
+        view = state.view(self.seat)
+        self.show(view)
+        while True:
+            options, hidden = self.options(state)
+            self.say(self.prompt_for(state))
+            for number, (label, _) in enumerate(options, 1):
+                self.say(f"  {number:>2}) {label}")
+            if hidden:
+                self.say(f"  ... and {hidden} more: type the action (e.g. 'down set ...; run ...').")
+            print("Your choice: ", end="", file=self.stdout, flush=True)
+            line = self.stdin.readline()
+            if not line:
+                self.say()
+                self.say("End of input.")
+                return None
+            text = line.strip()
+            if not self.stdin.isatty():
+                self.say(text)  # echo piped input, so the transcript reads well
+            if not text:
+                continue
+            word = text.lower()
+            if word in ("quit", "exit", "q"):
+                return None
+            if word in ("help", "?", "h"):
+                self.say(_HELP)
+                continue
+            if word in ("table", "t", "show"):
+                self.show(view)
+                continue
+            if word == "hint":
+                self.say(f"A greedy bot would play: {self.helper.choose(view, list(state.legal_actions()))}")
+                continue
+            action = self.read(text, options)
+            if action is None:
+                continue
+            try:
+                state.check(action)
+            except IllegalActionError as error:
+                self.say(f"Not allowed: {error}")
+                continue
+            self.say(f"you: {self.describe(state, action)}")
+            return action
+
+    def describe(self, state: GameState, action: Action) -> str:
+        """``action`` in words, naming the discard a take or a buy gets."""
+        top = state.discard_pile[-1] if state.discard_pile else None
+        if isinstance(action, TakeDiscard):
+            return f"take {top}"
+        if isinstance(action, Buy):
+            return f"buy {top}"
+        if isinstance(action, DrawStock):
+            return "draw from the stock"
+        return str(action)
+
+    def read(self, text: str, options: list[tuple[str, Action]]) -> Action | None:
+        """The action ``text`` names (a number, notation, or a bare card to discard)."""
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(options):
+                return options[number - 1][1]
+            self.say(f"No choice {number}: pick 1 to {len(options)}, or type an action.")
+            return None
+        try:
+            return parse_action(text)
+        except RemiError as error:
+            try:
+                return Discard(parse_card(text))
+            except RemiError:
+                self.say(f"Not understood: {error}")
+                return None
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,559 @@
+"""Simulation: bots play whole matches, and the results are summed up.
+
+>>> from remi.simulate import simulate
+>>> stats = simulate("norwegian", 2, ["greedy", "random"], games=2, seed=1)
+>>> stats.games, sum(seat.wins for seat in stats.seats)
+(2, 2.0)
+>>> stats.deals, stats.capped
+(14, 0)
+
+Every match is played from a seed derived from ``(seed, match index)`` and its
+bots are built by name in whichever process plays it, so the statistics
+depend only on the arguments: never on the executor or on how many workers
+it has.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from remi._setup import new_game
+from remi.bots import bot_names, make_bot
+from remi.errors import Reason, RemiError
+from remi.variant import Variant
+from remi.variants import get
+
+__all__ = [
+    "DEFAULT_MAX_DEALS",
+    "BotStats",
+    "MatchResult",
+    "SeatStats",
+    "Statistics",
+    "match_seed",
+    "play_match",
+    "seat_bots",
+    "simulate",
+]
+
+#: The default cap on deals per match (see :func:`simulate`).
+DEFAULT_MAX_DEALS = 100
+
+#: Matches in flight at once on an executor (bounds memory for huge runs).
+_WINDOW = 512
+
+#: A safety net: a deal this long means bots that never draw from the stock (see RULES.md N20).
+_DEAL_ACTION_LIMIT = 100_000
+
+
+@attrs.frozen
+class MatchResult:
+    """How one simulated match went.
+
+    Attributes:
+        index: The match's index in the simulation (0-based).
+        seed: The seed the match was played from.
+        bots: The bot name at each seat.
+        totals: Each seat's total score at the end.
+        winners: The seats with the lowest total (ties shared).
+        deals: Deals played.
+        deals_won: Per seat, the deals it won by going out.
+        deals_exhausted: Deals that ended because the stock ran out (RULES.md N20).
+        actions: Actions played in the whole match.
+        max_actions_per_deal: Actions in the match's longest deal.
+        capped: Whether the match stopped at the deal cap before it was over.
+
+    .. versionadded:: 0.1.0
+    """
+
+    index: int
+    seed: str
+    bots: tuple[str, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    deals: int
+    deals_won: tuple[int, ...]
+    deals_exhausted: int
+    actions: int
+    max_actions_per_deal: int
+    capped: bool
+
+
+@attrs.frozen
+class SeatStats:
+    """One seat's figures over a simulation.
+
+    Attributes:
+        seat: The seat.
+        bot: The bot that played it.
+        wins: Matches won; a win shared by ``k`` seats counts ``1/k``.
+        win_rate: ``wins / games``.
+        mean_total: The seat's mean total score per match.
+        mean_deal_score: The seat's mean score per deal.
+        deals_won: Deals the seat won by going out.
+
+    .. versionadded:: 0.1.0
+    """
+
+    seat: int
+    bot: str
+    wins: float
+    win_rate: float
+    mean_total: float
+    mean_deal_score: float
+    deals_won: int
+
+
+@attrs.frozen
+class BotStats:
+    """One bot's figures over a simulation, over every seat it played.
+
+    Attributes:
+        bot: The bot's name.
+        seats: The seats it played.
+        wins: Matches won by those seats (shared wins counted fractionally).
+        win_rate: Wins per seat and match: ``wins / (games * len(seats))``,
+            comparable between bots that play different numbers of seats.
+        mean_total: Mean total score per seat and match.
+        mean_deal_score: Mean score per seat and deal.
+        deals_won: Deals won by going out, over its seats.
+
+    .. versionadded:: 0.1.0
+    """
+
+    bot: str
+    seats: tuple[int, ...]
+    wins: float
+    win_rate: float
+    mean_total: float
+    mean_deal_score: float
+    deals_won: int
+
+
+@attrs.frozen
+class Statistics:
+    """What a simulation found; :meth:`to_dict` gives it as JSON-able data.
+
+    Shared wins: when several seats tie for the lowest total, each gets
+    ``1/k`` of the win, so the seats' wins always sum to ``games``;
+    :attr:`shared_wins` counts the matches where that happened.
+
+    Attributes:
+        variant: The variant's name.
+        players: Seats per match.
+        bots: The bot name at each seat.
+        games: Matches played.
+        seed: The simulation's seed.
+        max_deals: The cap on deals per match (``None``: no cap).
+        seats: Per-seat figures, by seat.
+        by_bot: Per-bot figures, by bot name.
+        shared_wins: Matches whose win was shared.
+        deals: Deals played in all.
+        mean_deals: Deals per match.
+        deals_out: Deals that ended with a player going out.
+        deals_exhausted: Deals that ended because the stock ran out.
+        actions: Actions played in all.
+        mean_actions_per_deal: Actions per deal.
+        max_actions_per_deal: Actions in the longest deal.
+        capped: Matches stopped by the deal cap (scored as they stood).
+        matches: Every match's :class:`MatchResult`, in match order.
+
+    .. versionadded:: 0.1.0
+    """
+
+    variant: str
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    seed: int | str
+    max_deals: int | None
+    seats: tuple[SeatStats, ...]
+    by_bot: tuple[BotStats, ...]
+    shared_wins: int
+    deals: int
+    mean_deals: float
+    deals_out: int
+    deals_exhausted: int
+    actions: int
+    mean_actions_per_deal: float
+    max_actions_per_deal: int
+    capped: int
+    matches: tuple[MatchResult, ...] = attrs.field(repr=False)
+
+    def bot(self, name: str) -> BotStats:
+        """The figures of the bot called ``name``.
+
+        Raises:
+            KeyError: If no seat played that bot.
+        """
+        for stats in self.by_bot:
+            if stats.bot == name:
+                return stats
+        raise KeyError(name)
+
+    def to_dict(self, *, matches: bool = False) -> dict[str, Any]:
+        """The statistics as plain JSON-able data (``json.dumps`` takes it as is).
+
+        Args:
+            matches: Include every match's result under ``"matches"``.
+
+        >>> import json
+        >>> stats = simulate("english", 2, ["greedy"], games=1, seed=3, max_deals=2)
+        >>> data = json.loads(json.dumps(stats.to_dict()))
+        >>> data["games"], data["capped"], data["deals"]["total"]
+        (1, 1, 2)
+        """
+        data: dict[str, Any] = {
+            "variant": self.variant,
+            "players": self.players,
+            "bots": list(self.bots),
+            "games": self.games,
+            "seed": self.seed,
+            "max_deals": self.max_deals,
+            "seats": [attrs.asdict(seat) for seat in self.seats],
+            "by_bot": {stats.bot: {k: list(v) if isinstance(v, tuple) else v
+                                   for k, v in attrs.asdict(stats).items() if k != "bot"}
+                       for stats in self.by_bot},
+            "shared_wins": self.shared_wins,
+            "deals": {
+                "total": self.deals,
+                "mean_per_match": self.mean_deals,
+                "out": self.deals_out,
+                "exhausted": self.deals_exhausted,
+            },
+            "actions": {
+                "total": self.actions,
+                "mean_per_deal": self.mean_actions_per_deal,
+                "max_per_deal": self.max_actions_per_deal,
+            },
+            "capped": self.capped,
+        }
+        if matches:
+            data["matches"] = [
+                {k: list(v) if isinstance(v, tuple) else v for k, v in attrs.asdict(match).items()}
+                for match in self.matches
+            ]
+        return data
+
+
+def play_match(
+    variant: Variant | str,
+    bots: Sequence[str],
+    seed: int | str,
+    *,
+    max_deals: int | None = DEFAULT_MAX_DEALS,
+    index: int = 0,
+) -> MatchResult:
+    """Play one match between bots named per seat, from ``seed``.
+
+    Each seat's bot is built with :func:`remi.bots.make_bot` and seeded from
+    ``(seed, seat)``; it sees only its seat's view. With ``max_deals``, the
+    match stops after that many deals if it is not over, and is scored as it
+    stands.
+
+    Raises:
+        RemiError: If a bot chooses an illegal action (``IllegalActionError``),
+            or a deal runs past 100,000 actions (bots that never draw from the
+            stock keep a deal going: the stock rule N20 bounds stock draws only).
+
+    Args:
+        variant: The variant or its registered name.
+        bots: The bot name for each seat (one per player).
+        seed: The match's seed (deals and bots).
+        max_deals: The cap on deals (``None``: play until the match is over).
+        index: Recorded in the result (the match's index in a simulation).
+
+    >>> result = play_match("norwegian", ["greedy", "greedy", "random"], seed=2)
+    >>> result.deals, len(result.totals), result.capped
+    (7, 3, False)
+
+    .. versionadded:: 0.1.0
+    """
+    state = new_game(variant, players=len(bots), seed=seed)
+    players = state.players
+    seats = [make_bot(name, f"{seed}/seat/{seat}") for seat, name in enumerate(bots)]
+    deals = 0
+    won = [0] * players
+    exhausted = 0
+    actions = 0
+    in_deal = 0
+    longest = 0
+    # the cap is checked between deals only, so no deal is ever cut short
+    while not state.is_over and (max_deals is None or deals < max_deals):
+        seat = state.to_act
+        assert seat is not None
+        action = seats[seat].choose(state.view(seat), list(state.legal_actions()))
+        state = state.apply(action)
+        actions += 1
+        in_deal += 1
+        if in_deal > _DEAL_ACTION_LIMIT:
+            raise RemiError(f"deal {state.deal} of match {seed!r} did not end after {_DEAL_ACTION_LIMIT} actions "
+                            f"(do the bots {', '.join(sorted(set(bots)))} never draw from the stock?)")
+        if len(state.deal_scores) != deals:
+            deals = len(state.deal_scores)
+            longest = max(longest, in_deal)
+            in_deal = 0
+            last = state.last_deal
+            assert last is not None
+            if last.winner is None:
+                exhausted += 1
+            else:
+                won[last.winner] += 1
+    best = min(state.scores)
+    return MatchResult(
+        index=index,
+        seed=str(seed),
+        bots=tuple(bots),
+        totals=state.scores,
+        winners=tuple(seat for seat, total in enumerate(state.scores) if total == best),
+        deals=deals,
+        deals_won=tuple(won),
+        deals_exhausted=exhausted,
+        actions=actions,
+        max_actions_per_deal=longest,
+        capped=not state.is_over,
+    )
+
+
+_Task = tuple[Variant | str, tuple[str, ...], str, int | None, int]
+
+
+def _run(task: _Task) -> MatchResult:
+    variant, bots, seed, max_deals, index = task
+    return play_match(variant, bots, seed, max_deals=max_deals, index=index)
+
+
+def match_seed(seed: int | str, index: int) -> str:
+    """The seed of match ``index`` in a simulation seeded with ``seed``.
+
+    >>> match_seed(7, 0)
+    'sim/7/0'
+
+    .. versionadded:: 0.1.0
+    """
+    return f"sim/{seed}/{index}"
+
+
+def _results(tasks: Iterable[_Task], executor: Executor | None) -> Iterator[MatchResult]:
+    """The matches' results in match order, played here or on ``executor``."""
+    if executor is None:
+        yield from map(_run, tasks)
+        return
+    queued = iter(tasks)
+    pending: deque[Future[MatchResult]] = deque()
+    for task in queued:
+        pending.append(executor.submit(_run, task))
+        if len(pending) >= _WINDOW:
+            break
+    while pending:
+        result = pending.popleft().result()
+        following = next(queued, None)
+        if following is not None:
+            pending.append(executor.submit(_run, following))
+        yield result
+
+
+def _check_int(name: str, value: object, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise RemiError(f"{name} must be an integer of at least {low}, got {value!r}", Reason.BAD_ARGUMENT)
+    return value
+
+
+def seat_bots(bots: Sequence[str] | str, players: int) -> tuple[str, ...]:
+    """The bot name for each of ``players`` seats: ``bots`` repeated in turn.
+
+    ``bots`` is a sequence of names or one comma-separated string.
+
+    Raises:
+        RemiError: With reason ``BAD_ARGUMENT`` if a name is unknown or none is given.
+
+    >>> seat_bots("greedy,random", 3)
+    ('greedy', 'random', 'greedy')
+
+    .. versionadded:: 0.1.0
+    """
+    names = [name.strip() for name in bots.split(",")] if isinstance(bots, str) else list(bots)
+    if not names:
+        raise RemiError("give at least one bot name", Reason.BAD_ARGUMENT)
+    known = bot_names()
+    for name in names:
+        if name not in known:
+            raise RemiError(f"unknown bot {name!r} (known: {', '.join(known)})", Reason.BAD_ARGUMENT)
+    return tuple(names[seat % len(names)] for seat in range(players))
+
+
+def simulate(
+    variant: Variant | str,
+    players: int,
+    bots: Sequence[str] | str,
+    games: int,
+    seed: int | str = 0,
+    executor: Executor | None = None,
+    *,
+    max_deals: int | None = DEFAULT_MAX_DEALS,
+    progress: Callable[[int, int], None] | None = None,
+) -> Statistics:
+    """Play ``games`` whole matches between bots and sum up the results.
+
+    Seat ``k`` is played by ``bots[k % len(bots)]`` in every match (the first
+    dealer, and so who starts, is drawn from each match's seed, so no seat is
+    favoured). Match ``i`` is played from the seed :func:`match_seed` ``(seed, i)``.
+
+    **Parallel runs.** Pass any :class:`concurrent.futures.Executor`; each
+    match is one ``executor.submit`` call of a picklable task (the variant,
+    the bot *names*, the match seed), and results are merged in match order,
+    so the statistics are identical whatever the executor and worker count::
+
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=8) as pool:
+            stats = simulate("norwegian", 4, ["greedy"], 10_000, seed=1, executor=pool)
+
+    On a Dask cluster, use the client's executor unchanged::
+
+        from dask.distributed import Client
+        client = Client("tcp://scheduler:8786")
+        stats = simulate("norwegian", 4, ["greedy"], 100_000, seed=1, executor=client.get_executor())
+
+    On Ray, any ``concurrent.futures.Executor`` built on it works the same way
+    (for example ``ray.util.concurrent.futures.ray_executor.RayExecutor`` in
+    Ray versions that ship it). Workers must have remi installed; bots are
+    rebuilt there by name (see :func:`remi.bots.register_bot`).
+
+    Args:
+        variant: The variant or its registered name.
+        players: Seats per match.
+        bots: Bot names, repeated over the seats, or one comma-separated string.
+        games: Matches to play (at least 1).
+        seed: The simulation's seed.
+        executor: Where to play the matches (default: here, one after another).
+        max_deals: The cap on deals per match, or ``None`` for none. A match
+            that reaches it stops there and is scored as it stands (counted
+            in :attr:`Statistics.capped`). English Remi matches between weak
+            bots may never end without it.
+        progress: Called as ``progress(done, games)`` after each match's
+            result arrives (in match order).
+
+    Returns:
+        The :class:`Statistics`.
+
+    Raises:
+        RemiError: If an argument is out of range (reason ``BAD_ARGUMENT``) or
+            the variant is unknown (:class:`~remi.VariantError`).
+
+    >>> stats = simulate("english", 3, "greedy,random", games=2, seed=5, max_deals=3)
+    >>> [seat.bot for seat in stats.seats], stats.games
+    (['greedy', 'random', 'greedy'], 2)
+
+    .. versionadded:: 0.1.0
+    """
+    rules = get(variant) if isinstance(variant, str) else variant
+    if not isinstance(rules, Variant):
+        raise RemiError(f"expected a Variant or a variant name, got {type(variant).__name__}", Reason.BAD_ARGUMENT)
+    _check_int("players", players, 0)
+    if not rules.min_players <= players <= rules.max_players:
+        raise RemiError(
+            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}",
+            Reason.BAD_ARGUMENT,
+        )
+    _check_int("games", games, 1)
+    if max_deals is not None:
+        _check_int("max_deals", max_deals, 1)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise RemiError(f"seed must be an integer or a string, got {seed!r}", Reason.BAD_ARGUMENT)
+    names = seat_bots(bots, players)
+    # a registered variant travels by name (small); any other as the value itself
+    carried: Variant | str = rules.name if _registered(rules) else rules
+    tasks = ((carried, names, match_seed(seed, index), max_deals, index) for index in range(games))
+    matches: list[MatchResult] = []
+    for result in _results(tasks, executor):
+        matches.append(result)
+        if progress is not None:
+            progress(len(matches), games)
+    return _summarize(rules.name, players, names, games, seed, max_deals, matches)
+
+
+def _registered(variant: Variant) -> bool:
+    try:
+        return get(variant.name) == variant
+    except RemiError:
+        return False
+
+
+def _summarize(
+    variant: str,
+    players: int,
+    bots: tuple[str, ...],
+    games: int,
+    seed: int | str,
+    max_deals: int | None,
+    matches: list[MatchResult],
+) -> Statistics:
+    wins = [Fraction(0)] * players
+    totals = [0] * players
+    won = [0] * players
+    shared = 0
+    for match in matches:
+        share = Fraction(1, len(match.winners))
+        if len(match.winners) > 1:
+            shared += 1
+        for seat in match.winners:
+            wins[seat] += share
+        for seat in range(players):
+            totals[seat] += match.totals[seat]
+            won[seat] += match.deals_won[seat]
+    deals = sum(match.deals for match in matches)
+    actions = sum(match.actions for match in matches)
+    seats = tuple(
+        SeatStats(
+            seat=seat,
+            bot=bots[seat],
+            wins=float(wins[seat]),
+            win_rate=float(wins[seat] / games),
+            mean_total=totals[seat] / games,
+            mean_deal_score=totals[seat] / deals if deals else 0.0,
+            deals_won=won[seat],
+        )
+        for seat in range(players)
+    )
+    by_bot = []
+    for name in sorted(set(bots)):
+        own = tuple(seat for seat in range(players) if bots[seat] == name)
+        bot_wins = sum((wins[seat] for seat in own), Fraction(0))
+        bot_total = sum(totals[seat] for seat in own)
+        by_bot.append(BotStats(
+            bot=name,
+            seats=own,
+            wins=float(bot_wins),
+            win_rate=float(bot_wins / (games * len(own))),
+            mean_total=bot_total / (games * len(own)),
+            mean_deal_score=bot_total / (deals * len(own)) if deals else 0.0,
+            deals_won=sum(won[seat] for seat in own),
+        ))
+    exhausted = sum(match.deals_exhausted for match in matches)
+    return Statistics(
+        variant=variant,
+        players=players,
+        bots=bots,
+        games=games,
+        seed=seed,
+        max_deals=max_deals,
+        seats=seats,
+        by_bot=tuple(by_bot),
+        shared_wins=shared,
+        deals=deals,
+        mean_deals=deals / games,
+        deals_out=deals - exhausted,
+        deals_exhausted=exhausted,
+        actions=actions,
+        mean_actions_per_deal=actions / deals if deals else 0.0,
+        max_actions_per_deal=max((match.max_actions_per_deal for match in matches), default=0),
+        capped=sum(1 for match in matches if match.capped),
+        matches=tuple(matches),
+    )

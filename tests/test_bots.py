@@ -1,0 +1,277 @@
+"""Tests for remi.bots: legality, no peeking at hidden cards, and the greedy bot's choices."""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Sequence
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import remi
+from remi.actions import BUY, DRAW, PASS, TAKE, Action, Discard, LayDown, LayOff, SwapJoker
+from remi.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, register_bot
+from remi.solver import solve
+
+NORWEGIAN = remi.variants.get("norwegian")
+ENGLISH = remi.variants.get("english")
+
+
+def legal(state: remi.GameState) -> list[Action]:
+    return list(state.legal_actions())
+
+
+def choose(bot: Bot, state: remi.GameState) -> Action:
+    seat = state.to_act
+    assert seat is not None
+    return bot.choose(state.view(seat), legal(state))
+
+
+# -- the registry ------------------------------------------------------------------
+
+
+def test_registry_names_and_construction() -> None:
+    assert bot_names() == ("greedy", "random")
+    assert isinstance(make_bot("greedy", 3), GreedyBot)
+    assert isinstance(make_bot("random", 3), RandomBot)
+    assert isinstance(make_bot("random"), Bot)
+
+
+def test_registry_refuses_unknown_and_duplicate_names() -> None:
+    with pytest.raises(remi.RemiError, match="unknown bot 'nope'") as info:
+        make_bot("nope")
+    assert info.value.reason is remi.Reason.BAD_ARGUMENT
+    with pytest.raises(remi.RemiError, match="already registered"):
+        register_bot("greedy", GreedyBot)
+    with pytest.raises(remi.RemiError, match="without spaces"):
+        register_bot("two words", GreedyBot)
+
+
+# -- legality ----------------------------------------------------------------------
+
+
+def _walk(variant: remi.Variant, players: int, seed: int, steps: int, **position: object) -> None:
+    """Play ``steps`` actions with a mix of bots, asking both kinds at every decision."""
+    state = remi.new_game(variant, players=players, seed=seed, **position)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    greedy = [GreedyBot(seat) for seat in range(players)]
+    randoms = [RandomBot(seed * 10 + seat) for seat in range(players)]
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_act
+        assert seat is not None
+        actions = legal(state)
+        view = state.view(seat)
+        picks = [greedy[seat].choose(view, actions), randoms[seat].choose(view, actions)]
+        for pick in picks:
+            assert pick in actions, f"{pick} is not legal in {state!r}"
+            assert state.is_legal(pick)
+        state = state.apply(picks[0] if rng.random() < 0.6 else picks[1])
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), round_=st.integers(1, 7))
+def test_bots_choose_legal_actions_norwegian(seed: int, players: int, round_: int) -> None:
+    _walk(NORWEGIAN, players, seed, 250, round=round_)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), data=st.data())
+def test_bots_choose_legal_actions_english(seed: int, players: int, data: st.DataObject) -> None:
+    levels = data.draw(st.lists(st.integers(1, 7), min_size=players, max_size=players))
+    _walk(ENGLISH, players, seed, 250, levels=levels)
+
+
+@pytest.mark.parametrize("variant", ["norwegian", "english"])
+def test_greedy_bots_play_whole_deals_legally(variant: str) -> None:
+    state = remi.new_game(variant, players=4, seed=11)
+    bots = [GreedyBot() for _ in range(4)]
+    while len(state.deal_scores) < 3:
+        action = choose(bots[state.to_act or 0], state)
+        assert action in legal(state)
+        state = state.apply(action)
+    assert len(state.deal_scores) == 3
+
+
+def test_bots_refuse_an_empty_choice() -> None:
+    view = remi.new_game("norwegian", players=2, seed=1).view(0)
+    for bot in (GreedyBot(), RandomBot()):
+        with pytest.raises(remi.RemiError, match="no legal action"):
+            bot.choose(view, [])
+
+
+# -- hidden information --------------------------------------------------------------
+
+
+def test_bots_only_receive_the_view() -> None:
+    for cls in (GreedyBot, RandomBot):
+        parameters = list(inspect.signature(cls.choose).parameters)
+        assert parameters == ["self", "view", "legal"]
+    hidden = {field.name for field in attrs.fields(remi.PlayerView)}
+    assert not hidden & {"hands", "stock"}
+
+
+def _twins(variant: str, seed: int, level: int) -> tuple[remi.GameState, remi.GameState]:
+    """Two states equal for seat 0 but different in what seat 0 cannot see."""
+    rounds = variant == "norwegian"
+    position = {"round": level, "levels": None} if rounds else {"round": None, "levels": [level] * 3}
+    base = remi.new_game(variant, players=3, seed=seed, dealer=2, round=position["round"],  # type: ignore[arg-type]
+                         levels=position["levels"])  # type: ignore[arg-type]
+    hidden = [card for hand in base.hands[1:] for card in hand] + list(base.stock[1:])
+    random.Random(seed).shuffle(hidden)
+    sizes = [len(hand) for hand in base.hands]
+    other = remi.new_game(
+        variant, players=3, seed=seed + 1, dealer=2, round=position["round"],  # type: ignore[arg-type]
+        levels=position["levels"],  # type: ignore[arg-type]
+        hands=[base.hands[0], hidden[: sizes[1]], hidden[sizes[1] : sizes[1] + sizes[2]]],
+        stock=base.stock[:1], discard_pile=base.discard_pile,
+    )
+    assert base.hands[1:] != other.hands[1:] and base.stock != other.stock
+    return base, other
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("variant", ["norwegian", "english"])
+def test_equal_views_give_equal_choices(variant: str, seed: int) -> None:
+    first, second = _twins(variant, seed, 1 + seed)
+    for phase in (remi.Phase.DRAW, remi.Phase.PLAY):
+        assert first.phase is second.phase is phase
+        assert first.to_act == second.to_act == 0
+        assert first.view(0) == second.view(0)
+        assert legal(first) == legal(second)
+        for make in (GreedyBot, RandomBot):
+            assert make(seed).choose(first.view(0), legal(first)) == make(seed).choose(second.view(0), legal(second))
+        if phase is remi.Phase.DRAW:  # both draw the same stock card; the others decline the discard alike
+            first, second = first.apply(DRAW), second.apply(DRAW)
+            while first.phase is remi.Phase.BUY:
+                first, second = first.apply(PASS), second.apply(PASS)
+
+
+def test_bots_are_deterministic_given_their_seed() -> None:
+    def history(seed: int) -> tuple[Action, ...]:
+        state = remi.new_game("norwegian", players=3, seed=2)
+        bots: list[Bot] = [RandomBot(seed), GreedyBot(seed), RandomBot(seed + 1)]
+        for _ in range(200):
+            state = state.apply(choose(bots[state.to_act or 0], state))
+        return state.history
+
+    assert history(5) == history(5)
+    assert history(5) != history(6)
+
+
+# -- the greedy bot's choices ---------------------------------------------------------
+
+
+def _play_phase(variant: str, hand: str, draw: str, *, round: int | None = None, levels: list[int] | None = None,
+                table: Sequence[remi.TableMeld] = ()) -> remi.GameState:
+    """Seat 0 holding ``hand``, having just drawn ``draw`` from the stock; opponents pass."""
+    state = remi.new_game(variant, players=2, seed=1, dealer=1, hands=[hand, "2C 3D 6H 9S QD"], stock=draw,
+                          discard_pile="KH", round=round, levels=levels, table=table)
+    state = state.apply(DRAW)
+    while state.phase is remi.Phase.BUY:
+        state = state.apply(PASS)
+    assert state.phase is remi.Phase.PLAY and state.to_act == 0
+    return state
+
+
+def test_greedy_goes_down_with_the_solvers_melds() -> None:
+    # RULES.md NX5: round 1, two sets
+    state = _play_phase("norwegian", "5C 5D 5H KS KS JK 2D 9C 9D 3S", "4H")
+    best = solve(NORWEGIAN, state.hands[0], NORWEGIAN.contracts[0])
+    assert best is not None
+    assert choose(GreedyBot(), state) == LayDown(best.melds)
+
+
+def test_greedy_goes_down_all_in_in_round_seven() -> None:
+    # RULES.md NX10: three runs, the whole hand, no discard: the bot goes out
+    state = _play_phase("norwegian", "3S 4S 5S 6S 9H 10H JH QH AD 2D 3D", "JK", round=7)
+    action = choose(GreedyBot(), state)
+    assert isinstance(action, LayDown) and len(action.cards) == 12
+    after = state.apply(action)
+    assert after.deal_scores[0][0] == 0 and after.last_deal is not None and after.last_deal.winner == 0
+
+
+def test_greedy_goes_down_piecemeal_in_english_and_then_goes_out() -> None:
+    # RULES.md EX9: game 6, both runs, then the final discard K♠
+    state = _play_phase("english", "3C 4C 5C 6C 7C 8H 9H 10H JH QH", "KS", levels=[6, 1])
+    bot = GreedyBot()
+    action = choose(bot, state)
+    assert isinstance(action, LayDown) and len(action.melds) == 2
+    state = state.apply(action)
+    assert choose(bot, state) == Discard(remi.parse_card("KS"))
+    state = state.apply(Discard(remi.parse_card("KS")))
+    assert state.last_deal is not None and state.last_deal.winner == 0
+
+
+def test_greedy_lays_a_single_english_meld_when_the_other_is_missing() -> None:
+    # RULES.md EX3: the run alone is legal (piecemeal); the bot lays it
+    state = _play_phase("english", "4C 5C 6C 7C KS KH 2D 9H 3S 8D", "QD")
+    action = choose(GreedyBot(), state)
+    assert action == LayDown("run 4C 5C 6C 7C")
+
+
+def test_greedy_does_not_go_down_without_the_contract_and_discards_its_highest_unneeded_card() -> None:
+    # round 1 (two sets): 5♣5♦5♥ is a set, K♠K♦ wants a third king; Q♥ is the costliest loose card
+    state = _play_phase("norwegian", "5C 5D 5H KS KD 2D 9C 3S 4H 8C", "QH")
+    assert choose(GreedyBot(), state) == Discard(remi.parse_card("QH"))
+
+
+def test_greedy_keeps_its_jokers_and_pairs_over_higher_loose_cards() -> None:
+    state = _play_phase("norwegian", "AS AH 7D 7C JK 2D 9C 3S 4H 8C", "6S")
+    # the aces (20 each) are a pair it needs; 9♣ is the costliest card it does not need
+    assert choose(GreedyBot(), state) == Discard(remi.parse_card("9C"))
+
+
+def test_greedy_once_down_lays_off_then_discards_its_highest_card() -> None:
+    table = [remi.TableMeld(remi.MeldKind.SET, remi.parse_cards("5C 5D 5H"), 0),
+             remi.TableMeld(remi.MeldKind.SET, remi.parse_cards("KS KD KC"), 0)]
+    state = _play_phase("norwegian", "5S 2D 9C 3S", "4H", table=table)
+    bot = GreedyBot()
+    assert choose(bot, state) == LayOff(remi.parse_card("5S"), 0, None)
+    state = state.apply(LayOff(remi.parse_card("5S"), 0, None))
+    assert choose(bot, state) == Discard(remi.parse_card("9C"))
+
+
+def test_greedy_takes_the_discard_only_when_it_helps() -> None:
+    helps = remi.new_game("norwegian", players=2, seed=1, dealer=1,
+                          hands=["5C 5D 5H KS KD 2D 9C 3S 4H 8C", "2C 3D 6H 9S QD"], discard_pile="KH")
+    assert choose(GreedyBot(), helps) == TAKE
+    useless = remi.new_game("norwegian", players=2, seed=1, dealer=1,
+                            hands=["5C 5D 5H KS KD 2D 9C 3S 4H 8C", "2C 3D 6H 9S QD"], discard_pile="7H")
+    assert choose(GreedyBot(), useless) == DRAW
+
+
+def test_greedy_buys_a_card_that_completes_a_meld() -> None:
+    def buy_window(discard: str) -> remi.GameState:
+        state = remi.new_game("norwegian", players=3, seed=1, dealer=2,
+                              hands=["2C 3D 6H 9S QD 4C 7S 8H 10D JC", "5C 5D 5H KS KD 2D 9C 3S 4H 8C",
+                                     "AS 2S 3H 4D 6C 7D 8S 9H 10C JD"], discard_pile=discard)
+        state = state.apply(DRAW)
+        assert state.phase is remi.Phase.BUY and state.to_act == 1
+        return state
+
+    assert choose(GreedyBot(), buy_window("KC")) == BUY
+    assert choose(GreedyBot(), buy_window("6D")) == PASS
+
+
+def test_greedy_swaps_a_joker_when_it_helps() -> None:
+    # an opponent's run 2♠ JK 4♠ 5♠; the bot holds 3♠ and lacks cards for its two sets
+    table = [remi.TableMeld(remi.MeldKind.RUN, remi.parse_cards("2S JK 4S 5S"), 1)]
+    state = _play_phase("norwegian", "3S 9C 9D KH KD 2H 7C 8D 10C QS", "6H", table=table)
+    assert choose(GreedyBot(), state) == SwapJoker(0, remi.parse_cards("3S"))
+
+
+def test_greedy_plays_english_matches_to_the_end() -> None:
+    state = remi.new_game("english", players=3, seed=4)
+    bots = [GreedyBot(seat) for seat in range(3)]
+    for _ in range(20_000):  # a bound, so that a weak bot fails the test instead of hanging it
+        if state.is_over:
+            break
+        state = state.apply(choose(bots[state.to_act or 0], state))
+    assert state.is_over and max(state.wins) == 7
+    exhausted = sum(1 for scores in state.deal_scores if min(scores) >= 0)
+    assert exhausted <= len(state.deal_scores) // 4  # deals end with someone going out

@@ -1,0 +1,258 @@
+"""Tests for the ``remi`` command: in-process through ``main`` and as ``python -m remi``."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from importlib.metadata import entry_points
+
+import pytest
+
+import remi
+from remi import cli
+from remi.cli import main
+from remi.simulate import simulate
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "remi", *args], input=stdin, capture_output=True, text=True,
+                          timeout=120, check=False)
+
+
+def one_error_line(stderr: str) -> str:
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1, stderr
+    assert "Traceback" not in stderr
+    assert lines[0].startswith("remi: error: ")
+    return lines[0]
+
+
+# -- remi rules -----------------------------------------------------------------------
+
+
+def test_rules_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "english"]) == 0
+    out = capsys.readouterr().out
+    assert out == remi.variants.get("english").summary() + "\n"
+    assert "run 4 + group 3" in out and "lay-off quota 3" in out
+
+
+def test_rules_as_a_module() -> None:
+    done = run("rules", "norwegian")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Norwegian Remi")
+    assert "4-4-4" in done.stdout and "joker 50" in done.stdout
+
+
+def test_console_script_is_declared() -> None:
+    scripts = {ep.name: ep.value for ep in entry_points(group="console_scripts")}
+    assert scripts.get("remi") == "remi.cli:main"
+
+
+def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"remi {remi.__version__}"
+    assert main(["simulate", "--help"]) == 0
+    assert "--max-deals" in capsys.readouterr().out
+
+
+# -- remi simulate --------------------------------------------------------------------
+
+
+def test_simulate_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "norwegian", "--players", "2", "--games", "2", "--seed", "4"]) == 0
+    captured = capsys.readouterr()
+    assert "by bot" in captured.out and "by seat" in captured.out
+    assert "greedy" in captured.out and "random" in captured.out
+    assert "deals: 14 (7.00 per match)" in captured.out
+    assert "simulating: 2/2 matches" in captured.err  # the plain progress report (not a terminal)
+
+
+def test_simulate_json_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "english", "--players", "3", "--games", "2", "--seed", "9", "--max-deals", "3", "--json",
+            "--quiet"]
+    assert main(args) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    data = json.loads(captured.out)
+    assert data["games"] == 2 and data["max_deals"] == 3 and data["bots"] == ["greedy", "random", "greedy"]
+    expected = simulate("english", 3, "greedy,random", 2, 9, max_deals=3)
+    assert data == json.loads(json.dumps(expected.to_dict()))
+
+
+def test_simulate_json_as_a_module_is_the_same_with_workers() -> None:
+    base = ["simulate", "norwegian", "--players", "2", "--games", "3", "--seed", "5", "--bots", "random,greedy",
+            "--json"]
+    one = run(*base)
+    two = run(*base, "--workers", "2")
+    assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
+    assert "Traceback" not in one.stderr + two.stderr
+    first, second = json.loads(one.stdout), json.loads(two.stdout)
+    assert first == second
+    assert first["games"] == 3 and first["bots"] == ["random", "greedy"]
+    assert first["by_bot"]["greedy"]["mean_total"] < first["by_bot"]["random"]["mean_total"]
+
+
+def test_simulate_without_rich_falls_back_to_plain_text(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "rich", None)  # `import rich` now fails
+    assert not cli._rich_available()
+    assert main(["simulate", "norwegian", "--players", "2", "--games", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "bot     seats" in out and "------" in out
+    assert "\u2501" not in out  # no rich box drawing
+
+
+def test_engine_errors_are_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise remi.IllegalActionError("a bot tried something illegal\nover two lines")
+
+    monkeypatch.setattr(cli, "simulate", broken)
+    assert main(["simulate", "norwegian", "--games", "1", "--quiet"]) == 1
+    captured = capsys.readouterr()
+    assert one_error_line(captured.err) == "remi: error: a bot tried something illegal over two lines"
+
+
+# -- bad arguments --------------------------------------------------------------------
+
+BAD = [
+    (["rules", "klondike"], "unknown variant 'klondike'"),
+    (["simulate", "klondike"], "unknown variant"),
+    (["simulate", "norwegian", "--players", "1"], "2 to 6 players, not 1"),
+    (["simulate", "english", "--players", "9"], "2 to 6 players, not 9"),
+    (["simulate", "norwegian", "--seed", "abc"], "a seed is a whole number"),
+    (["simulate", "norwegian", "--bots", "greedy,clever"], "unknown bot 'clever'"),
+    (["simulate", "norwegian", "--games", "0"], "must be at least 1"),
+    (["simulate", "norwegian", "--workers", "0"], "must be at least 1"),
+    (["simulate", "norwegian", "--max-deals", "-3"], "must be at least 1"),
+    (["simulate", "norwegian", "--games", "many"], "expected a whole number"),
+    (["play", "norwegian", "--seat", "3"], "--seat must be a seat from 0 to 2"),
+    (["play", "english", "--players", "7"], "2 to 6 players"),
+    (["play", "norwegian", "--seed", "x"], "a seed is a whole number"),
+    (["simulate"], "the following arguments are required: VARIANT"),
+    (["simulate", "norwegian", "--frobnicate"], "unrecognized arguments"),
+    (["deal"], "invalid choice"),
+    ([], "choose a command"),
+]
+
+
+@pytest.mark.parametrize(("argv", "message"), BAD)
+def test_bad_arguments_in_process(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert message in one_error_line(captured.err)
+    assert captured.out == ""
+
+
+@pytest.mark.parametrize(("argv", "message"), [BAD[0], BAD[2], BAD[4], BAD[5], BAD[7], BAD[10], BAD[16]])
+def test_bad_arguments_as_a_module(argv: list[str], message: str) -> None:
+    done = run(*argv)
+    assert done.returncode == 2
+    assert message in one_error_line(done.stderr)
+    assert done.stdout == ""
+
+
+# -- remi play ------------------------------------------------------------------------
+
+SCRIPT = "\n".join([
+    "help",
+    "1",            # the first choice of the first decision (draw, or pass a buy)
+    "buy",          # out of place: refused with the engine's reason
+    "nonsense",     # not an action
+    "99",           # no such number
+    "discard XX",   # not a card
+    "hint",
+    "table",
+    "2",
+]) + "\n"
+
+
+def play_in_process(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stdin: str,
+                    *args: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(["play", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_play_in_process_with_a_script_then_end_of_input(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = play_in_process(monkeypatch, capsys, SCRIPT, "norwegian", "--seed", "3")
+    assert status == 0 and err == ""
+    assert "remi play: Norwegian Remi, 3 players, seed 3" in out
+    assert "Your hand (" in out and "Discard pile:" in out and "stock:" in out and "Scores:" in out
+    assert "Not allowed: " in out  # `buy` in the draw phase: the engine's reason
+    assert "Not understood: " in out
+    assert "No choice 99" in out
+    assert "A greedy bot would play: " in out
+    assert "Type the number of a choice" in out  # help
+    assert "seat 1: " in out  # the bots' moves are shown
+    assert out.rstrip().endswith("Game abandoned (seed 3).")
+    assert "End of input." in out
+
+
+def test_play_quit(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = play_in_process(monkeypatch, capsys, "quit\n", "english", "--seed", "1", "--seat", "1")
+    assert status == 0 and "Game abandoned (seed 1)." in out
+
+
+@pytest.mark.parametrize(("typed", "echo"), [("draw", "you: draw from the stock"), ("TAKE", "you: take ")])
+def test_play_typed_actions(typed: str, echo: str, monkeypatch: pytest.MonkeyPatch,
+                            capsys: pytest.CaptureFixture[str]) -> None:
+    first = remi.new_game("norwegian", players=3, seed=0).to_act  # sit where the first decision is a draw
+    assert first is not None
+    status, out, _ = play_in_process(monkeypatch, capsys, typed + "\n", "norwegian", "--seed", "0",
+                                     "--seat", str(first))
+    assert status == 0
+    assert echo in out
+    assert out.count("Your choice: ") == 2  # the typed action, then end of input at the next decision
+
+
+def test_play_a_whole_match_by_numbers(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = play_in_process(monkeypatch, capsys, "1\n" * 3000, "norwegian", "--players", "2",
+                                       "--seed", "8")
+    assert status == 0 and err == ""
+    assert out.count("--- Deal ") == 7
+    assert "=== Match over. Winner" in out
+
+
+def test_play_english_shows_levels_and_quota(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = play_in_process(monkeypatch, capsys, "1\n" * 40, "english", "--players", "2", "--seed", "2")
+    assert status == 0
+    assert "Levels: you 1 (run 4 + group 3)" in out
+    assert "Lay-offs: 0 of 3." in out
+
+
+def test_play_over_a_pipe() -> None:
+    done = run("play", "norwegian", "--players", "3", "--seed", "3", stdin=SCRIPT)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert "Not allowed: no discard is offered for buying now" in done.stdout
+    assert "Your choice: " in done.stdout
+    assert done.stdout.rstrip().endswith("Game abandoned (seed 3).")
+
+
+def test_play_over_a_pipe_with_no_input_at_all() -> None:
+    done = run("play", "english", "--seed", "5")
+    assert done.returncode == 0 and done.stderr == ""
+    assert "End of input." in done.stdout
+
+
+def test_play_lists_at_most_thirty_choices(monkeypatch: pytest.MonkeyPatch) -> None:
+    # many jokers: hundreds of possible lay-downs
+    state = remi.new_game("norwegian", players=2, seed=1, dealer=1,
+                          hands=["5C 5D 5H 5S KS KD KH JK JK JK", "2C 3D 6H 9S QD"], stock="JK")
+    state = state.apply(remi.actions.DRAW)
+    while state.phase is remi.Phase.BUY:
+        state = state.apply(remi.actions.PASS)
+    legal = list(state.legal_actions())
+    assert len(legal) > cli.MAX_OPTIONS
+    table = cli._Table(state.variant, 0, 1, io.StringIO(), io.StringIO())
+    options, hidden = table.options(state)
+    assert len(options) <= cli.MAX_OPTIONS and hidden == len(legal) - len(options)
+    assert all(action in legal for _, action in options)
+    assert sum(isinstance(action, remi.actions.Discard) for _, action in options) == len(
+        {a for a in legal if isinstance(a, remi.actions.Discard)})
