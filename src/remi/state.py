@@ -21,7 +21,7 @@ import enum
 import random
 from collections.abc import Iterator, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import Any, overload
 
 import attrs
 
@@ -166,11 +166,12 @@ class PlayerView:
         return len(self.laid[seat]) == len(self.contract(seat).requirements)
 
 
-class LegalActions:
+class LegalActions(Sequence[Action]):
     """The legal actions of a state: lazy, exact, each listed once.
 
-    Supports ``action in legal`` (checked, not generated), iteration (generated
-    as you read), ``len`` and indexing (which generate the whole list once).
+    A read-only :class:`~collections.abc.Sequence`: ``action in legal`` is
+    checked, not generated; iteration generates as you read; ``len`` and
+    indexing generate the whole list once.
 
     .. versionadded:: 0.1.0
     """
@@ -204,7 +205,13 @@ class LegalActions:
     def __len__(self) -> int:
         return len(self._materialize())
 
-    def __getitem__(self, index: int) -> Action:
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
         return self._materialize()[index]
 
     def __bool__(self) -> bool:
@@ -323,8 +330,11 @@ class GameState:
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats with the lowest total once the match is over (ties shared), else ``()``."""
-        if not self.is_over:
-            return ()
+        return self.leaders if self.is_over else ()
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The seats with the lowest total so far (ties shared), at any point of the match."""
         best = min(self.scores)
         return tuple(seat for seat, score in enumerate(self.scores) if score == best)
 
@@ -771,6 +781,9 @@ def _perform(state: GameState, action: Action) -> GameState:
         changes["discarder"] = seat
         if not hand:
             return _end_deal(state, changes, seat)
+        limit = state.variant.turn_limit
+        if limit is not None and state.turn + 1 >= limit:
+            return _end_deal(state, changes, None)  # the deal's bound: as if the stock ran out
         nxt = (seat + 1) % state.players
         changes.update(on_turn=nxt, to_act=nxt, phase=Phase.DRAW, taken=None, turn=state.turn + 1)
         return _evolve(state, changes)

@@ -124,6 +124,9 @@ class Variant:
         discarder_may_buy: Whether the player who discarded a card may buy it back.
         down_players_may_buy: Whether players who are down may buy.
         stock_rebuilds: How often the stock is rebuilt from the discards before the deal ends (N20).
+        turn_limit: Turns after which a deal ends with no winner, as if the stock had run out
+            (``None``: no limit). N20 bounds stock draws only; players who keep taking the
+            discard would never exhaust the stock, so this bounds every deal.
         joker_points: What a joker left in hand costs.
         rank_points: What each rank left in hand costs, ace first.
 
@@ -168,6 +171,7 @@ class Variant:
     discarder_may_buy: bool = False
     down_players_may_buy: bool = True
     stock_rebuilds: int = attrs.field(default=2, validator=_positive)
+    turn_limit: int | None = 1000
     joker_points: int = 50
     rank_points: tuple[int, ...] = attrs.field(
         default=(20, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), converter=_ints
@@ -328,17 +332,17 @@ class Variant:
                      f"(best {self.recommended_players[0]}-{self.recommended_players[1]})")
         lines.append(f"Deck: {self.packs} x 52 cards + {self.jokers} jokers = {len(self._deck)} cards")
         lines.append("")
-        lines.append(f"{kind:<6} {'contract':<24} {'dealt':>5}  notes")
-        for i, contract in enumerate(self.contracts):
+        labels = [f"{c.name} ({', '.join(str(r) for r in c.requirements)})" for c in self.contracts]
+        width = max(len("contract"), *(len(label) for label in labels))
+        lines.append(f"{kind:<6} {'contract':<{width}} {'dealt':>5}  notes")
+        for i, label in enumerate(labels):
             notes = []
             if self.all_in[i]:
                 notes.append("all-in: the whole hand goes down, no discard")
             quota = self.layoff_quota(i)
             if quota is not None:
                 notes.append(f"lay-off quota {quota}")
-            described = ", ".join(str(r) for r in contract.requirements)
-            lines.append(f"{i + 1:<6} {contract.name + ' (' + described + ')':<24} "
-                         f"{self.deal_sizes[i]:>5}  {'; '.join(notes)}")
+            lines.append(f"{i + 1:<6} {label:<{width}} {self.deal_sizes[i]:>5}  {'; '.join(notes)}".rstrip())
         lines.append("")
         lines.append("Card points: joker {}, {}".format(
             self.joker_points,
