@@ -1,0 +1,231 @@
+"""Benchmark remi.solver.solve against a naive exhaustive reference, and check they agree.
+
+Usage::
+
+    python benchmarks/bench_solver.py [--hands N] [--seed S] [--reference-hands M]
+
+Random hands are drawn with a seeded ``random.Random`` from the variant's deck,
+with the joker count fixed explicitly (0-3, cycling):
+
+* norwegian round 1 (two sets) and round 2 (set + run): 11 cards (10 dealt + 1 drawn);
+* norwegian round 7 (three runs, all-in): 12 cards (11 dealt + 1 drawn);
+* norwegian round 7 "planted": 12 cards built from three random runs, so that
+  the all-in answer is usually yes (random 12-card hands almost never are);
+* english games 1 (run 4 + group 3) and 3 (two runs of 4), exact sizes: 11 cards.
+
+Every solver answer is checked against the reference on the first
+``--reference-hands`` hands of each category (same None-ness and same points
+left; arrangements may differ when tied), and the solver's melds are checked
+with ``variant.meld_problems`` and ``remi.assign`` on every hand.
+
+Times are CPU time of this process (``time.process_time``), so other load on
+the machine skews them less, with the garbage collector paused while timing (as
+``timeit`` does); the solver's memo is cleared before each category and every
+hand is solved once (a cold start). The speed ratio compares both on the same
+(checked) hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import combinations, product
+
+import remi
+from remi.cards import Card
+from remi.contracts import Contract
+from remi.melds import MeldKind
+from remi.solver import clear_caches, solve
+from remi.variant import Variant
+
+Hand = tuple[Card, ...]
+
+
+# -- the naive reference -------------------------------------------------------
+
+
+def _sub_multisets(hand: Counter[Card]) -> list[Hand]:
+    """Every distinct sub-multiset of ``hand``, as sorted tuples."""
+    cards = sorted(hand)
+    subs = []
+    for take in product(*(range(hand[c] + 1) for c in cards)):
+        subs.append(tuple(c for c, k in zip(cards, take, strict=True) for _ in range(k)))
+    return subs
+
+
+def _run_arrangements(sub: Hand) -> list[Hand]:
+    """Every listing of ``sub`` with the naturals in a rotation of rank order and jokers anywhere.
+
+    A valid run lists its naturals in increasing value order: ranks sorted with
+    the aces first (ace low), last (ace high), or one at each end (A 2 ... K A),
+    or rotated round the corner where wrap-around is allowed; all are rotations
+    of the rank-sorted naturals. The jokers may sit at any positions.
+    """
+    naturals = sorted((c for c in sub if c.is_natural), key=lambda c: (c.rank, c.index))
+    jokers = len(sub) - len(naturals)
+    out = []
+    for rot in range(max(1, len(naturals))):
+        seq = naturals[rot:] + naturals[:rot]
+        for spots in combinations(range(len(sub)), jokers):
+            it = iter(seq)
+            out.append(tuple(remi.JOKER if i in spots else next(it) for i in range(len(sub))))
+    return out
+
+
+def naive_points_left(variant: Variant, cards: Sequence[Card], contract: Contract, all_in: bool) -> int | None:
+    """The fewest points left after laying ``contract``, by trying every split of the hand.
+
+    For each requirement in turn, every sub-multiset of the cards still in hand
+    of an allowed size is tried as that meld, in every arrangement, checked with
+    ``variant.meld_problems``. Obviously correct, and slow.
+    """
+    reqs = contract.requirements
+    valid_cache: dict[tuple[MeldKind, Hand], bool] = {}
+
+    def valid(kind: MeldKind, sub: Hand) -> bool:
+        key = (kind, sub)
+        if key not in valid_cache:
+            if kind is MeldKind.SET:
+                valid_cache[key] = not variant.meld_problems(kind, sub)
+            elif len({c.suit for c in sub if c.is_natural}) > 1:
+                valid_cache[key] = False  # MIXED_SUITS whatever the order: skip trying them all
+            else:
+                valid_cache[key] = any(not variant.meld_problems(kind, a) for a in _run_arrangements(sub))
+        return valid_cache[key]
+
+    best: list[int] = []
+
+    def search(i: int, hand: Counter[Card]) -> None:
+        if i == len(reqs):
+            left = list(hand.elements())
+            if not (all_in and left):
+                points = variant.hand_points(left)
+                if not best or points < best[0]:
+                    best[:] = [points]
+            return
+        req = reqs[i]
+        for sub in _sub_multisets(hand):
+            size_ok = len(sub) == req.size if variant.exact_sizes else len(sub) >= req.size
+            if size_ok and valid(req.kind, sub):
+                search(i + 1, hand - Counter(sub))
+
+    search(0, Counter(cards))
+    return best[0] if best else None
+
+
+# -- hands ---------------------------------------------------------------------
+
+
+def random_hand(rng: random.Random, variant: Variant, size: int, jokers: int) -> Hand:
+    naturals = [c for c in variant.deck() if c.is_natural]
+    return tuple(sorted(rng.sample(naturals, size - jokers))) + (remi.JOKER,) * jokers
+
+
+def planted_all_in_hand(rng: random.Random, variant: Variant, size: int, jokers: int) -> Hand:
+    """Three random runs (lengths summing to ``size``), then ``jokers`` naturals replaced by jokers."""
+    lengths = [4, 4, 4]
+    for _ in range(size - 12):
+        lengths[rng.randrange(3)] += 1
+    cards: list[Card] = []
+    for length in lengths:
+        suit = rng.choice(list(remi.Suit))
+        start = rng.randint(1, 15 - length)
+        cards += [remi.Card(1 if v == 14 else v, suit) for v in range(start, start + length)]
+    for i in rng.sample(range(size), jokers):
+        cards[i] = remi.JOKER
+    return tuple(sorted(cards))
+
+
+def check_solution(variant: Variant, cards: Hand, contract: Contract, all_in: bool) -> int | None:
+    """Solve, verify the answer's shape, return its points left (or None)."""
+    sol = solve(variant, cards, contract, all_in=all_in)
+    if sol is None:
+        return None
+    for meld in sol.melds:
+        assert not variant.meld_problems(meld.kind, meld.cards), (cards, meld)
+    assert remi.assign(contract, [(m.kind, len(m.cards)) for m in sol.melds], exact=variant.exact_sizes)
+    assert Counter(c for m in sol.melds for c in m.cards) + Counter(sol.left) == Counter(cards)
+    assert not (all_in and sol.left)
+    assert sol.points_left == variant.hand_points(sol.left)
+    return sol.points_left
+
+
+Category = tuple[str, Variant, int, bool, Callable[[random.Random, Variant, int, int], Hand], int]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000, help="hands per category for the solver")
+    parser.add_argument("--reference-hands", type=int, default=100,
+                        help="hands per category also run through the naive reference")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    nor = remi.variants.get("norwegian")
+    eng = remi.variants.get("english")
+    categories: list[Category] = [
+        ("norwegian r1 two sets, 11 cards", nor, 0, False, random_hand, 11),
+        ("norwegian r2 set+run, 11 cards", nor, 1, False, random_hand, 11),
+        ("norwegian r7 all-in, 12 cards", nor, 6, True, random_hand, 12),
+        ("norwegian r7 all-in planted, 12", nor, 6, True, planted_all_in_hand, 12),
+        ("english g1 run4+group3, 11 cards", eng, 0, False, random_hand, 11),
+        ("english g3 two runs of 4, 11", eng, 2, False, random_hand, 11),
+    ]
+    rng = random.Random(args.seed)
+    print(f"seed {args.seed}; {args.hands} hands per category, {args.reference_hands} checked by the reference;"
+          " CPU time, cold solver memo")
+    print("'solver h/s' is over all hands; 'ratio' compares the two on the checked hands only")
+    header = f"{'category':34} {'solved':>7} {'solver h/s':>11} {'naive h/s':>10} {'ratio':>8}"
+    print(header)
+    print("-" * len(header))
+    total_solver = total_naive = 0.0
+    total_checked = 0
+    mismatches = 0
+    clock = time.process_time
+    for name, variant, index, all_in, make, size in categories:
+        contract = variant.contracts[index]
+        hands = [make(rng, variant, size, i % 4) for i in range(args.hands)]
+        clear_caches()  # a cold start for every category
+        times = []
+        gc.collect()
+        gc.disable()  # as timeit does: no collector pauses from earlier garbage inside the timings
+        for hand in hands:
+            start = clock()
+            solve(variant, hand, contract, all_in=all_in)
+            times.append(clock() - start)
+        gc.enable()
+        answers = [check_solution(variant, hand, contract, all_in) for hand in hands]
+        checked = hands[: args.reference_hands]
+        gc.collect()
+        gc.disable()
+        start = clock()
+        expected = [naive_points_left(variant, hand, contract, all_in) for hand in checked]
+        naive_time = clock() - start
+        gc.enable()
+        for hand, got, want in zip(checked, answers, expected, strict=False):
+            if got != want:
+                mismatches += 1
+                print(f"  MISMATCH {remi.format_cards(hand)}: solver {got}, reference {want}")
+        solver_checked = sum(times[: len(checked)])
+        naive_rate = len(checked) / naive_time if checked else float("nan")
+        ratio = naive_time / solver_checked if checked else float("nan")
+        solved = sum(a is not None for a in answers)
+        print(f"{name:34} {solved:>7} {len(hands) / sum(times):>11.0f} {naive_rate:>10.1f} {ratio:>7.0f}x")
+        total_solver += solver_checked
+        total_naive += naive_time
+        total_checked += len(checked)
+    print("-" * len(header))
+    print(f"checked {total_checked} hands against the reference: {mismatches} mismatches")
+    if total_checked:
+        print(f"overall on the checked hands: solver {total_checked / total_solver:.0f} hands/s, "
+              f"naive {total_checked / total_naive:.1f} hands/s, "
+              f"ratio {total_naive / total_solver:.0f}x")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
