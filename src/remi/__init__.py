@@ -10,8 +10,10 @@
 
 from __future__ import annotations
 
-from remi import actions, variants
+from remi import actions, bots, variants
 from remi._setup import new_game
+from remi.actions import parse_action
+from remi.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, register_bot
 from remi.cards import (
     CARDS,
     JOKER,
@@ -28,6 +30,8 @@ from remi.cards import (
 from remi.contracts import Contract, Requirement, assign
 from remi.errors import IllegalActionError, NotationError, Reason, RemiError, SerializationError, VariantError
 from remi.melds import End, JokerCap, Meld, MeldKind, MeldProblem, MeldRules, SetSwap
+from remi.simulate import Statistics, simulate
+from remi.solver import Solution, solve
 from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld
 from remi.variant import GoingOut, Schedule, Variant
 
@@ -37,12 +41,14 @@ __all__ = [
     "CARDS",
     "JOKER",
     "NATURALS",
+    "Bot",
     "Card",
     "Contract",
     "DealResult",
     "End",
     "GameState",
     "GoingOut",
+    "GreedyBot",
     "IllegalActionError",
     "JokerCap",
     "LegalActions",
@@ -53,6 +59,7 @@ __all__ = [
     "NotationError",
     "Phase",
     "PlayerView",
+    "RandomBot",
     "Rank",
     "Reason",
     "RemiError",
@@ -60,6 +67,8 @@ __all__ = [
     "Schedule",
     "SerializationError",
     "SetSwap",
+    "Solution",
+    "Statistics",
     "Suit",
     "TableMeld",
     "Variant",
@@ -67,11 +76,18 @@ __all__ = [
     "__version__",
     "actions",
     "assign",
+    "bot_names",
+    "bots",
     "format_cards",
     "full_deck",
+    "make_bot",
     "new_game",
+    "parse_action",
     "parse_card",
     "parse_cards",
+    "register_bot",
     "shuffled",
+    "simulate",
+    "solve",
     "variants",
 ]
