@@ -50,6 +50,7 @@ from remi.variant import GoingOut, Schedule, Variant
 __all__ = ["DealResult", "GameState", "LegalActions", "Phase", "PlayerView", "TableMeld"]
 
 _J = JOKER.index
+_MeldOptions = tuple[tuple[tuple[Card, End | None], ...], tuple[tuple[Card, ...], ...]]
 _index = attrgetter("index")
 
 
@@ -89,6 +90,8 @@ class TableMeld:
     cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
     owner: int
     turn: int | None = None
+    # what the meld accepts under one variant, computed on first use (see _meld_options)
+    _options: tuple[Variant, _MeldOptions] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.kind is MeldKind.SET:
@@ -1003,21 +1006,11 @@ def _generate_actions(state: GameState) -> Iterator[Action]:
 
 
 _DISCARDS = {card: Discard(card) for card in CARDS}
-_MeldOptions = tuple[tuple[tuple[Card, End | None], ...], tuple[tuple[Card, ...], ...]]
-_options: dict[tuple[int, MeldKind, tuple[Card, ...]], _MeldOptions] = {}
-_option_variants: dict[int, Variant] = {}  # keeps each id() below pointing at one live variant
-
-
 def _meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
     """What a meld accepts: lay-offs (card, end) and swaps (naturals), whoever holds the cards."""
-    key = (id(variant), meld.kind, meld.cards)
-    found = _options.get(key)
-    if found is not None:
-        return found
-    if _option_variants.get(id(variant)) is not variant or len(_options) > 100_000:
-        _options.clear()
-        _option_variants.clear()
-        _option_variants[id(variant)] = variant
+    cached = meld._options
+    if cached is not None and cached[0] is variant:
+        return cached[1]
     rules, layoff_rules, cards = variant.meld_rules, variant.layoff_rules, meld.cards
     layoffs: list[tuple[Card, End | None]] = []
     swaps: list[tuple[Card, ...]] = []
@@ -1045,7 +1038,8 @@ def _meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
             for position, card in enumerate(cards):
                 if card is JOKER and (stands_for[position],) not in swaps:
                     swaps.append((stands_for[position],))
-    found = _options[key] = (tuple(layoffs), tuple(swaps))
+    found = (tuple(layoffs), tuple(swaps))
+    object.__setattr__(meld, "_options", (variant, found))
     return found
 
 
@@ -1053,11 +1047,14 @@ def _generate_swaps(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iter
     variant = state.variant
     if variant.swapper_must_be_down and not _is_down(state, seat):
         return
+    held = bytearray(53)
+    for card in hand:
+        held[card.index] += 1
     for index, meld in enumerate(state.table):
         if meld.owner == seat and not variant.swap_from_own_melds:
             continue
         for naturals in _meld_options(variant, meld)[1]:
-            if all(card in hand for card in naturals):
+            if all(held[card.index] for card in naturals):
                 yield SwapJoker(index, naturals)
 
 
@@ -1067,11 +1064,13 @@ def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> It
         return
     if _quota_error(state, seat) is not None:
         return
-    held = set(hand)
+    held = bytearray(53)
+    for card in hand:
+        held[card.index] = 1
     delay = variant.own_meld_layoff_delay * state.players
     for index, meld in enumerate(state.table):
         if meld.owner == seat and meld.turn is not None and state.turn - meld.turn < delay:
             continue
         for card, end in _meld_options(variant, meld)[0]:
-            if card in held:
+            if held[card.index]:
                 yield LayOff(card, index, end)

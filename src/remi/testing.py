@@ -440,6 +440,8 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
     if variant.schedule is Schedule.ROUNDS:
         _require(len(set(state.levels)) == 1, "a fixed-round variant has everyone on one round")
     _require(0 <= state.rebuilds <= variant.stock_rebuilds, "the stock was rebuilt too often")
+    limit = variant.turn_limit
+    _require(limit is None or 0 <= state.turn < limit, f"turn {state.turn} is beyond the deal's turn limit")
     _require(state.on_turn in seats and state.dealer in seats, "on_turn and dealer must be seats")
     _require(state.discarder is None or state.discarder in seats, "the discarder must be a seat")
     phase = state.phase
