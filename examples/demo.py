@@ -1,7 +1,8 @@
 """A tour of remi: both built-in variants' contracts, and verdicts on some melds.
 
-Run it with ``bash scripts/demo.sh`` (which installs everything first), or
-``python examples/demo.py`` where remi is installed. It exits with status 1 if
+Run it with ``python examples/demo.py`` where remi is installed (after
+``bash scripts/demo.sh`` or ``bash scripts/check.sh``, that is
+``.venv/bin/python examples/demo.py``). It exits with status 1 if
 remi's verdict on a worked example from the rules differs from the expected one;
 ``--quiet`` prints only the outcome (``scripts/check.sh`` runs it so).
 """

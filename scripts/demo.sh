@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# Install into ./.venv if needed, then run the demo: both built-in variants'
-# contracts, and the verdicts on a few melds from the rules' worked examples.
+# Install into ./.venv if needed, then show remi at work: 20 matches of
+# Norwegian Remi (the default variant) between four greedy bots, seed 1.
 #
-#   bash scripts/demo.sh [arguments for examples/demo.py]
+#   bash scripts/demo.sh [more options for `remi simulate`]
+#
+# Extra options are appended and win over the defaults, e.g.
+#   bash scripts/demo.sh --games 200 --workers 2
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/_env.sh"
 
-step "python examples/demo.py${*:+ $*}"
-exec "$PY" examples/demo.py "$@"
+echo
+echo "Norwegian Remi: four greedy bots play 20 matches (seed 1, so every run gives the same figures)."
+echo "Also: .venv/bin/remi play norwegian (play the bots), .venv/bin/python examples/demo.py (contracts, melds)."
+
+args=(simulate norwegian --players 4 --games 20 --bots greedy --seed 1 "$@")
+step "remi ${args[*]}"
+exec "$PY" -m remi "${args[@]}"

@@ -300,6 +300,16 @@ def laydowns(
             yield action
 
 
+_WINDOW_MASKS: dict[int, tuple[int, ...]] = {}
+
+
+def _window_masks(size: int) -> tuple[int, ...]:
+    """Bit masks of every ``size`` consecutive values 1-14 (bit 0 = ace low, bit 13 = ace high)."""
+    masks = tuple(((1 << size) - 1) << start for start in range(max(1, 15 - size)))
+    _WINDOW_MASKS[size] = masks
+    return masks
+
+
 def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: list[int]) -> bool:
     """A cheap necessary condition for meeting every requirement at once (minimum sizes).
 
@@ -321,14 +331,23 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
                 extra += naturals // least - naturals // size
             if natural + min(jokers, extra) < needed:
                 return False
-        else:
+        elif not rules.run_wrap:  # (the masks below know no wrap-around)
             possible = 0
+            windows = _WINDOW_MASKS.get(size) or _window_masks(size)
             for base in (0, 13, 26, 39):
                 suit = counts[base : base + 13]
-                present = [1 if suit[(v - 1) % 13] else 0 for v in range(1, 15)]
-                best = max(sum(present[i : i + size]) for i in range(15 - size))
+                naturals = sum(suit)
+                if naturals < least:
+                    continue
+                mask = 0
+                for offset, n in enumerate(suit):
+                    if n:
+                        mask |= 1 << offset
+                if mask & 1:
+                    mask |= 1 << 13  # the ace high
+                best = max((mask & window).bit_count() for window in windows)
                 if best >= least and size - best <= jokers:
-                    possible += sum(suit) // least
+                    possible += naturals // least
             if possible < needed:
                 return False
     return True

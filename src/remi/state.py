@@ -183,7 +183,7 @@ class LegalActions(Sequence[Action]):
 
     def __init__(self, state: GameState) -> None:
         self._state = state
-        self._list: list[Action] | None = None
+        self._list: Sequence[Action] | None = None
 
     def __contains__(self, action: object) -> bool:
         return self._state.is_legal(action)
@@ -198,11 +198,17 @@ class LegalActions(Sequence[Action]):
         for action in _generate_actions(self._state):
             seen.append(action)
             yield action
-        self._list = seen
+        self._list = tuple(seen)
 
-    def _materialize(self) -> list[Action]:
+    def _materialize(self) -> Sequence[Action]:
         if self._list is None:
-            self._list = list(_generate_actions(self._state))
+            phase = self._state.phase
+            if phase is Phase.DRAW:  # the common small cases, without a generator
+                self._list = _DRAW_OR_TAKE if self._state.discard_pile else _DRAW_ONLY
+            elif phase is Phase.BUY:
+                self._list = _PASS_OR_BUY
+            else:
+                self._list = tuple(_generate_actions(self._state))
         return self._list
 
     def __len__(self) -> int:
@@ -215,6 +221,8 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: slice) -> list[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return list(self._materialize()[index])
         return self._materialize()[index]
 
     def __bool__(self) -> bool:
@@ -225,6 +233,10 @@ class LegalActions(Sequence[Action]):
         more = ", ..." if len(self._materialize()) > 8 else ""
         return f"<LegalActions [{', '.join(shown)}{more}] ({len(self)} actions)>"
 
+
+_DRAW_OR_TAKE: tuple[Action, ...] = (DRAW, TAKE)
+_DRAW_ONLY: tuple[Action, ...] = (DRAW,)
+_PASS_OR_BUY: tuple[Action, ...] = (PASS, BUY)
 
 _History = tuple[Any, Action] | None
 
