@@ -76,6 +76,7 @@ def _run_candidates(rules: MeldRules, counts: list[int], low: int, high: int) ->
     cap = rules.joker_cap is JokerCap.NATURALS
     windows = _run_windows(rules, low, high)
     span = 27 if rules.run_wrap else 14
+    budgets = [min(jokers, length // 2 if cap else length - 1) for length in range(max(high, low) + 1)]
     for suit in range(4):
         base = suit * 13
         held = counts[base : base + 13]
@@ -87,7 +88,7 @@ def _run_candidates(rules: MeldRules, counts: list[int], low: int, high: int) ->
         for start, length in windows:
             # quick reject: the gaps must fit the joker budget
             naturals = prefix[start + length - 1] - prefix[start - 1]
-            budget = min(jokers, length // 2 if cap else length - 1)
+            budget = budgets[length]
             if naturals == 0 or length - naturals > budget:
                 continue
             indices = [base + (start + i - 1) % 13 for i in range(length)]
@@ -183,7 +184,7 @@ def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None
     for rank in range(13):
         held = tuple(counts[rank:52:13])
         naturals = held[0] + held[1] + held[2] + held[3]
-        if not naturals or naturals + (min(jokers, naturals) if cap else jokers) < low:
+        if not naturals or naturals + (naturals if cap and naturals < jokers else jokers) < low:
             continue
         key = (0, rank, held, jokers, low, high)
         found = cache.get(key, ())
