@@ -19,6 +19,11 @@ _SET = MeldKind.SET
 _RUN = MeldKind.RUN
 
 
+def _ranks(counts: list[int]) -> zip[tuple[int, int, int, int]]:
+    """Each rank's counts in the four suits, ace first."""
+    return zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)
+
+
 def _set_candidates(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
     """Every set (as sorted card indices) with a size in [low, high] from ``counts``."""
     jokers = counts[_J]
@@ -143,6 +148,7 @@ def _fill(indices: list[int], counts: list[int], jokers: int, cap: bool) -> Iter
 # is generated lazily and kept only if it is small, so a hand full of jokers
 # still gives its first lay-down at once.
 _KEEP_AT_MOST = 4000
+_EAGER_JOKERS = 2  # up to this many jokers a list is small: build it whole
 _CACHE_LIMIT = 100_000
 _Cache = dict[tuple[int, int, tuple[int, ...], int, int, int | None], tuple[tuple[int, ...], ...] | None]
 _caches: dict[int, tuple[MeldRules, _Cache]] = {}
@@ -181,8 +187,7 @@ def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None
     cache = _cache(rules)
     jokers = counts[_J]
     cap = rules.joker_cap is JokerCap.NATURALS
-    for rank in range(13):
-        held = tuple(counts[rank:52:13])
+    for rank, held in enumerate(_ranks(counts)):
         naturals = held[0] + held[1] + held[2] + held[3]
         if not naturals or naturals + (naturals if cap and naturals < jokers else jokers) < low:
             continue
@@ -196,7 +201,13 @@ def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None
             local[suit * 13 + rank] = held[suit]
         local[_J] = jokers
         source = _set_candidates(rules, local, low, high)
-        yield from (source if found is None else _remember(cache, key, source))
+        if found is None:
+            yield from source
+        elif jokers <= _EAGER_JOKERS:
+            found = cache[key] = tuple(source)
+            yield from found
+        else:
+            yield from _remember(cache, key, source)
 
 
 def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
@@ -218,7 +229,13 @@ def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> It
         local[base : base + 13] = held
         local[_J] = jokers
         source = _run_candidates(rules, local, low, high)
-        yield from (source if found is None else _remember(cache, key, source))
+        if found is None:
+            yield from source
+        elif jokers <= _EAGER_JOKERS:
+            found = cache[key] = tuple(source)
+            yield from found
+        else:
+            yield from _remember(cache, key, source)
 
 
 def _all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
@@ -325,11 +342,14 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
         least = (size + 1) // 2 if cap else 1
         if kind is _SET:
             natural = extra = 0
-            for rank in range(13):
-                column = counts[rank:52:13]
-                naturals = sum(1 for n in column if n) if rules.set_distinct_suits else sum(column)
-                natural += naturals // size
-                extra += naturals // least - naturals // size
+            if rules.set_distinct_suits:
+                columns = [(a > 0) + (b > 0) + (c > 0) + (d > 0) for a, b, c, d in _ranks(counts)]
+            else:
+                columns = [a + b + c + d for a, b, c, d in _ranks(counts)]
+            for naturals in columns:
+                if naturals:
+                    natural += naturals // size
+                    extra += naturals // least - naturals // size
             if natural + min(jokers, extra) < needed:
                 return False
         elif not rules.run_wrap:  # (the masks below know no wrap-around)
