@@ -154,10 +154,16 @@ _Cache = dict[tuple[int, int, tuple[int, ...], int, int, int | None], tuple[tupl
 _caches: dict[int, tuple[MeldRules, _Cache]] = {}
 
 
+_last: list[tuple[MeldRules, _Cache]] = []
+
+
 def _cache(rules: MeldRules) -> _Cache:
+    if _last and _last[0][0] is rules and len(_last[0][1]) <= _CACHE_LIMIT:  # the usual case
+        return _last[0][1]
     entry = _caches.get(id(rules))
     if entry is None or entry[0] is not rules or len(entry[1]) > _CACHE_LIMIT:
         entry = _caches[id(rules)] = (rules, {})
+    _last[:] = [entry]
     return entry[1]
 
 
