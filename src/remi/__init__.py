@@ -30,6 +30,7 @@ from remi.cards import (
 from remi.contracts import Contract, Requirement, assign
 from remi.errors import IllegalActionError, NotationError, Reason, RemiError, SerializationError, VariantError
 from remi.melds import End, JokerCap, Meld, MeldKind, MeldProblem, MeldRules, SetSwap
+from remi.notation import read_record, write_record
 from remi.simulate import Statistics, simulate
 from remi.solver import Solution, solve
 from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld
@@ -85,9 +86,11 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_cards",
+    "read_record",
     "register_bot",
     "shuffled",
     "simulate",
     "solve",
     "variants",
+    "write_record",
 ]

@@ -66,6 +66,7 @@ def state_to_json(state: GameState) -> str:
         "taken": str(state.taken) if state.taken is not None else None,
         "turn": state.turn,
         "last_deal": _deal_result(state.last_deal),
+        "start": [[key, value] for key, value in state.start],
         "history": [str(action) for action in state.history],
     }
     return json.dumps(data, ensure_ascii=False)
@@ -247,6 +248,7 @@ def state_from_json(text: str | bytes, variant: Variant | None = None) -> GameSt
         "taken": taken,
         "turn": r.integer("turn"),
         "last_deal": _read_deal(r, data.get("last_deal"), players),
+        "start": _read_start(r.get("start")),
         "_history": history,
     }
     return _rebuild(tuple(values.values()))
@@ -269,3 +271,11 @@ def _read_deal(r: _Reader, raw: Any, players: int) -> DealResult | None:
         hands=tuple(inner.cards("hands", hand) for hand in hands),
         levels=inner.seat_ints("levels", players, low=1),
     )
+
+
+def _read_start(raw: Any) -> tuple[tuple[str, Any], ...]:
+    if not isinstance(raw, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) for pair in raw
+    ):
+        raise SerializationError("'start' must be a list of [name, value] pairs")
+    return tuple((key, value) for key, value in raw)

@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from remi.cards import Card, shuffled
+from remi.cards import Card, format_cards, shuffled
 from remi.contracts import assign
 from remi.errors import Reason, RemiError
-from remi.melds import _to_cards, meld_problems
+from remi.melds import Meld, _to_cards, meld_problems
 from remi.state import _FIELDS, GameState, TableMeld, _index, _rng, _start_deal
 from remi.variant import Schedule, Variant
 
@@ -100,7 +100,30 @@ def new_game(
     table_melds, laid, used = _check_table(variant, players, table, start_levels)
     pool = list(variant.deck())
     _take(pool, used, "the table")
+    start: list[tuple[str, Any]] = [
+        ("variant", variant.name),
+        ("version", variant.version),
+        ("players", players),
+        ("seed", seed),
+        ("dealer", dealer),
+    ]
+    try:
+        given: dict[str, Any] = {
+            "round": round,
+            "levels": None if levels is None else list(start_levels),
+            "wins": None if wins is None else list(start_wins),
+            "scores": None if scores is None else list(start_scores),
+            "deck": None if deck is None else format_cards(_to_cards(deck)),
+            "hands": None if hands is None else [format_cards(_to_cards(hand)) for hand in hands],
+            "stock": None if stock is None else format_cards(_to_cards(stock)),
+            "discard_pile": None if discard_pile is None else format_cards(_to_cards(discard_pile)),
+            "table": [[meld.owner, str(Meld(meld.kind, meld.cards)), meld.turn] for meld in table_melds] or None,
+        }
+    except TypeError:
+        raise RemiError("hands= takes one hand (card text or cards) per seat", Reason.BAD_POSITION) from None
+    start.extend((key, value) for key, value in given.items() if value is not None)
     base: dict[str, Any] = {
+        "start": tuple(start),
         "variant": variant,
         "players": players,
         "seed": seed,

@@ -299,6 +299,9 @@ class GameState:
         taken: The discard the player on turn took as their draw this turn.
         turn: Turns started this deal (0 for the first).
         last_deal: How the previous deal ended.
+        start: The arguments of :func:`~remi.new_game` that began the match, as
+            (name, JSON value) pairs: with :attr:`history`, everything a game
+            record needs (see :mod:`remi.notation`).
 
     .. versionadded:: 0.1.0
     """
@@ -328,6 +331,7 @@ class GameState:
     taken: Card | None
     turn: int
     last_deal: DealResult | None
+    start: tuple[tuple[str, Any], ...] = attrs.field(eq=False, hash=False)
     _history: _History = attrs.field(eq=attrs.cmp_using(eq=_history_eq), hash=False, alias="history_")
 
     # -- reading -------------------------------------------------------------
