@@ -325,6 +325,7 @@ def laydowns(
 
 
 _WINDOW_MASKS: dict[int, tuple[int, ...]] = {}
+_BEST_WINDOW: dict[int, dict[int, int]] = {}  # size -> suit mask -> most values held in one window
 
 
 def _window_masks(size: int) -> tuple[int, ...]:
@@ -361,6 +362,7 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
         elif not rules.run_wrap:  # (the masks below know no wrap-around)
             possible = 0
             windows = _WINDOW_MASKS.get(size) or _window_masks(size)
+            bests = _BEST_WINDOW.setdefault(size, {})
             for base in (0, 13, 26, 39):
                 suit = counts[base : base + 13]
                 naturals = sum(suit)
@@ -372,7 +374,9 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
                         mask |= 1 << offset
                 if mask & 1:
                     mask |= 1 << 13  # the ace high
-                best = max((mask & window).bit_count() for window in windows)
+                best = bests.get(mask, -1)
+                if best < 0:
+                    best = bests[mask] = max((mask & window).bit_count() for window in windows)
                 if best >= least and size - best <= jokers:
                     possible += naturals // least
             if possible < needed:
