@@ -67,7 +67,7 @@ def new_game(
 
     >>> import remi
     >>> game = remi.new_game("norwegian", players=3, seed=1, round=7, dealer=0,
-    ...                      hands=["3S 4S 5S 6S 9H 10H JH QH AD 2D 3D", "", ""],
+    ...                      hands=["", "3S 4S 5S 6S 9H 10H JH QH AD 2D 3D", ""],
     ...                      stock="JK")
     >>> game.round, game.contract(1).name, game.to_act
     (7, '4-4-4', 1)

@@ -284,7 +284,7 @@ def _statistics_tables(stats: Statistics) -> tuple[str, list[str], _Rows, list[s
                   f"{s.mean_deal_score:.2f}", str(s.deals_won)] for s in stats.seats]
     notes = [
         f"deals: {stats.deals} ({stats.mean_deals:.2f} per match): someone went out in {stats.deals_out}, "
-        f"the stock ran out in {stats.deals_exhausted}",
+        f"no winner (stock out or turn limit) in {stats.deals_exhausted}",
         f"actions: {stats.actions} ({stats.mean_actions_per_deal:.1f} per deal, longest deal "
         f"{stats.max_actions_per_deal})",
         f"matches stopped at the deal cap: {stats.capped}; shared wins: {stats.shared_wins} (count 1/k each)",
@@ -452,7 +452,7 @@ class _Table:
         result = state.last_deal
         assert result is not None
         self.say()
-        how = "the stock ran out" if result.winner is None else f"{self.name(result.winner)} went out"
+        how = "no one went out (stock exhausted or turn limit)" if result.winner is None else f"{self.name(result.winner)} went out"
         self.say(f"--- Deal {result.deal} over: {how}. ---")
         for seat in range(state.players):
             self.say(f"  {self.name(seat):>7}: {result.scores[seat]:>4} points  (total {state.scores[seat]})  "

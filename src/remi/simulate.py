@@ -49,7 +49,8 @@ DEFAULT_MAX_DEALS = 100
 #: Matches in flight at once on an executor (bounds memory for huge runs).
 _WINDOW = 512
 
-#: A safety net: a deal this long means bots that never draw from the stock (see RULES.md N20).
+#: A safety net for variants built with ``turn_limit=None``: there, bots that keep taking the
+#: discard never exhaust the stock (RULES.md N20 bounds stock draws only).
 _DEAL_ACTION_LIMIT = 100_000
 
 
@@ -65,7 +66,8 @@ class MatchResult:
         winners: The seats with the lowest total (ties shared).
         deals: Deals played.
         deals_won: Per seat, the deals it won by going out.
-        deals_exhausted: Deals that ended because the stock ran out (RULES.md N20).
+        deals_exhausted: Deals that ended with no winner: the stock ran out (RULES.md N20)
+            or the variant's turn limit was reached.
         actions: Actions played in the whole match.
         max_actions_per_deal: Actions in the match's longest deal.
         capped: Whether the match stopped at the deal cap before it was over.
@@ -158,7 +160,7 @@ class Statistics:
         deals: Deals played in all.
         mean_deals: Deals per match.
         deals_out: Deals that ended with a player going out.
-        deals_exhausted: Deals that ended because the stock ran out.
+        deals_exhausted: Deals that ended with no winner (stock exhausted or turn limit).
         actions: Actions played in all.
         mean_actions_per_deal: Actions per deal.
         max_actions_per_deal: Actions in the longest deal.
@@ -260,8 +262,8 @@ def play_match(
 
     Raises:
         RemiError: If a bot chooses an illegal action (``IllegalActionError``),
-            or a deal runs past 100,000 actions (bots that never draw from the
-            stock keep a deal going: the stock rule N20 bounds stock draws only).
+            or, in a variant without a ``turn_limit``, a deal runs past 100,000
+            actions (bots that never draw from the stock keep it going).
 
     Args:
         variant: The variant or its registered name.
@@ -295,7 +297,7 @@ def play_match(
         in_deal += 1
         if in_deal > _DEAL_ACTION_LIMIT:
             raise RemiError(f"deal {state.deal} of match {seed!r} did not end after {_DEAL_ACTION_LIMIT} actions "
-                            f"(do the bots {', '.join(sorted(set(bots)))} never draw from the stock?)")
+                            f"(the variant has no turn_limit; do the bots {', '.join(sorted(set(bots)))} never draw from the stock?)")
         if len(state.deal_scores) != deals:
             deals = len(state.deal_scores)
             longest = max(longest, in_deal)
@@ -421,10 +423,11 @@ def simulate(
         client = Client("tcp://scheduler:8786")
         stats = simulate("norwegian", 4, ["greedy"], 100_000, seed=1, executor=client.get_executor())
 
-    On Ray, any ``concurrent.futures.Executor`` built on it works the same way
-    (for example ``ray.util.concurrent.futures.ray_executor.RayExecutor`` in
-    Ray versions that ship it). Workers must have remi installed; bots are
-    rebuilt there by name (see :func:`remi.bots.register_bot`).
+    Ray has no ``Executor`` class of its own; a small adapter that wraps
+    ``ray.remote`` tasks and returns ``ObjectRef.future()`` works unchanged (the
+    documentation's "Bots, simulation and the command line" page shows one).
+    Workers must have remi installed; bots are rebuilt there by name (see
+    :func:`remi.bots.register_bot`).
 
     Args:
         variant: The variant or its registered name.

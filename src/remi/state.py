@@ -97,6 +97,9 @@ class TableMeld:
         if self.kind is MeldKind.SET:
             object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_index)))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TableMeld, (self.kind, self.cards, self.owner, self.turn))  # without the cache
+
     def __str__(self) -> str:
         return f"{self.kind.value} {format_cards(self.cards)} (seat {self.owner})"
 
@@ -107,7 +110,8 @@ class DealResult:
 
     Attributes:
         deal: The deal's number in the match (1-based).
-        winner: The seat that went out, or ``None`` when the stock ran out (N20, E17).
+        winner: The seat that went out, or ``None`` when the deal ended with no winner:
+            the stock ran out (N20, E17) or the variant's ``turn_limit`` was reached.
         scores: What each seat scored this deal.
         hands: What each seat held at the end (revealed for scoring).
         levels: Each seat's contract level (1-based) during the deal.
@@ -123,7 +127,7 @@ class DealResult:
 
     @property
     def exhausted(self) -> bool:
-        """Whether the deal ended because the stock ran out."""
+        """Whether the deal ended with no winner (stock exhausted, or the turn limit)."""
         return self.winner is None
 
 
