@@ -452,7 +452,10 @@ class _Table:
         result = state.last_deal
         assert result is not None
         self.say()
-        how = "no one went out (stock exhausted or turn limit)" if result.winner is None else f"{self.name(result.winner)} went out"
+        if result.winner is None:
+            how = "no one went out (stock exhausted or turn limit)"
+        else:
+            how = f"{self.name(result.winner)} went out"
         self.say(f"--- Deal {result.deal} over: {how}. ---")
         for seat in range(state.players):
             self.say(f"  {self.name(seat):>7}: {result.scores[seat]:>4} points  (total {state.scores[seat]})  "

@@ -297,7 +297,8 @@ def play_match(
         in_deal += 1
         if in_deal > _DEAL_ACTION_LIMIT:
             raise RemiError(f"deal {state.deal} of match {seed!r} did not end after {_DEAL_ACTION_LIMIT} actions "
-                            f"(the variant has no turn_limit; do the bots {', '.join(sorted(set(bots)))} never draw from the stock?)")
+                            f"(the variant has no turn_limit; do the bots {', '.join(sorted(set(bots)))} "
+                            "never draw from the stock?)")
         if len(state.deal_scores) != deals:
             deals = len(state.deal_scores)
             longest = max(longest, in_deal)

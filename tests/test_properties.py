@@ -1,0 +1,1046 @@
+"""Property-based tests of the game engine: the invariants of DESIGN.md §4.
+
+Both built-in variants, 2-6 players, random legal play from fresh matches and
+from hand-built positions. The heart of the file is an independent
+brute-force reference for ``legal_actions()``: it tries every conceivable
+action (every card as a discard, lay-off and swap, every meld index and end,
+every lay-down built from sub-multisets of the hand with jokers in every
+position) and demands that the engine lists exactly the ones ``is_legal``
+accepts, and that ``is_legal`` accepts exactly what ``apply`` performs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import attrs
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+import remi
+from remi import CARDS, JOKER, End, GameState, IllegalActionError, Meld, MeldKind, Phase, TableMeld, Variant
+from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
+from remi.cards import Card
+from remi.contracts import assign
+from remi.melds import run_cards
+from remi.testing import (
+    assert_invariants,
+    card_multiset,
+    game_states,
+    meld_candidates,
+    random_playout,
+)
+
+SET, RUN = MeldKind.SET, MeldKind.RUN
+NORWEGIAN = remi.variants.get("norwegian")
+ENGLISH = remi.variants.get("english")
+VARIANTS = {"norwegian": NORWEGIAN, "english": ENGLISH}
+NAMES = st.sampled_from(sorted(VARIANTS))
+SEEDS = st.integers(0, 2**32 - 1)
+ALL_ACTION_TYPES = (DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard)
+
+HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+
+
+def props(examples: int) -> settings:
+    return settings(max_examples=examples, deadline=None, suppress_health_check=HEALTH)
+
+
+def players_for(name: str) -> st.SearchStrategy[int]:
+    variant = VARIANTS[name]
+    return st.integers(variant.min_players, variant.max_players)
+
+
+# =============================================================================
+# What one transition must do (scores follow RULES.md N19, E14-E16, N20/E17)
+# =============================================================================
+
+
+def check_transition(old: GameState, action: Action, new: GameState) -> None:
+    """Properties of one ``apply``: the record, the actor, and a deal's end."""
+    assert new.history == (*old.history, action)
+    assert new.variant is old.variant and new.players == old.players and new.seed == old.seed
+    variant = old.variant
+    actor = old.to_act
+    assert actor is not None
+    if len(new.deal_scores) == len(old.deal_scores):
+        assert new.deal == old.deal and new.levels == old.levels and new.wins == old.wins
+        assert new.scores == old.scores
+        assert card_multiset(new) == card_multiset(old)
+        return
+    # the deal ended: exactly one new row of deal scores
+    assert len(new.deal_scores) == len(old.deal_scores) + 1
+    result = new.last_deal
+    assert result is not None and result.deal == old.deal and result.levels == old.levels
+    assert new.deal_scores[-1] == result.scores
+    assert new.scores == tuple(a + b for a, b in zip(old.scores, result.scores, strict=True))
+    winner = result.winner
+    if winner is None:
+        # N20/E17: a draw from an exhausted stock, or the last turn the variant allows, ends a
+        # deal without a winner
+        limit = variant.turn_limit
+        assert isinstance(action, DrawStock) or (
+            isinstance(action, Discard) and limit is not None and old.turn + 1 >= limit
+        )
+        assert new.wins == old.wins
+    else:
+        assert winner == actor and isinstance(action, (Discard, LayOff, LayDown))
+        assert result.hands[winner] == ()
+        assert new.wins == tuple(w + (seat == winner) for seat, w in enumerate(old.wins))
+        assert result.scores[winner] == variant.winner_score(new.wins[winner])
+    for seat, hand in enumerate(result.hands):
+        if seat != winner:
+            assert result.scores[seat] == variant.hand_points(hand)  # N19, E15
+    if variant is NORWEGIAN:
+        if winner is not None:
+            assert result.scores[winner] == 0  # N19
+        over = old.levels[0] == variant.rounds  # N3: seven rounds
+        expected_levels = tuple(level + 1 for level in old.levels) if not over else None
+    else:
+        # E14: only the winner advances; E16: the match ends on a game-7 win
+        over = winner is not None and old.levels[winner] == variant.rounds
+        expected_levels = tuple(
+            level + 1 if seat == winner and not over else level for seat, level in enumerate(old.levels)
+        )
+        if winner is not None:
+            wins = new.wins[winner]
+            assert result.scores[winner] == (-100 if wins >= 7 else -10 * wins)  # E15
+    assert new.is_over == over
+    if over:
+        assert new.to_act is None and new.deal == old.deal
+        best = min(new.scores)
+        assert new.winners == tuple(seat for seat, score in enumerate(new.scores) if score == best)
+        assert new.winners and all(new.scores[w] <= s for w in new.winners for s in new.scores)
+        return
+    # a fresh deal (N7, N12, E3): next dealer, dealt hands, one upcard, nothing on the table
+    assert expected_levels is not None and new.levels == expected_levels
+    assert new.deal == old.deal + 1 and new.phase is Phase.DRAW
+    assert new.dealer == (old.dealer + 1) % old.players and new.on_turn == (new.dealer + 1) % old.players
+    assert new.table == () and all(not laid for laid in new.laid)
+    assert [len(hand) for hand in new.hands] == [variant.deal_sizes[level - 1] for level in new.levels]
+    assert len(new.discard_pile) == 1 and new.turn == 0 and new.rebuilds == 0
+    assert new.layoffs == (0,) * old.players and new.buys == (0,) * old.players
+
+
+def apply_checked(state: GameState, action: Action, *, compare_json: bool = False) -> GameState:
+    """Apply, checking that the old state is untouched and the transition is right."""
+    before = state.to_json() if compare_json else None
+    fields = attrs.astuple(state, recurse=False)
+    new = state.apply(action)
+    assert attrs.astuple(state, recurse=False) == fields
+    if before is not None:
+        assert state.to_json() == before
+    check_transition(state, action, new)
+    return new
+
+
+# =============================================================================
+# 1. Invariants along random play: a state machine
+# =============================================================================
+
+
+class RandomMatch(RuleBasedStateMachine):
+    """Random legal play, from a fresh match or a later position, checking every state."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.origin: GameState | None = None
+        self.state: GameState | None = None
+
+    @initialize(name=NAMES, seed=SEEDS, data=st.data())
+    def start(self, name: str, seed: int, data: st.DataObject) -> None:
+        variant = VARIANTS[name]
+        players = data.draw(players_for(name), label="players")
+        kwargs: dict[str, Any] = {}
+        if data.draw(st.booleans(), label="later position"):
+            if variant is NORWEGIAN:
+                kwargs["round"] = data.draw(st.integers(1, 7), label="round")
+            else:
+                levels = data.draw(st.lists(st.integers(1, 7), min_size=players, max_size=players), label="levels")
+                kwargs["levels"] = levels
+                kwargs["wins"] = [level - 1 for level in levels]
+            kwargs["scores"] = data.draw(
+                st.lists(st.integers(-300, 300), min_size=players, max_size=players), label="scores"
+            )
+        self.origin = self.state = remi.new_game(variant, players=players, seed=seed, **kwargs)
+
+    @rule(data=st.data())
+    def play_one(self, data: st.DataObject) -> None:
+        """One action chosen by Hypothesis; apply must leave the old state untouched (to_json)."""
+        assert self.state is not None
+        if self.state.is_over:
+            return
+        legal = self.state.legal_actions()
+        action = legal[data.draw(st.integers(0, len(legal) - 1), label="action")]
+        self.state = apply_checked(self.state, action, compare_json=True)
+
+    @rule(seed=SEEDS, steps=st.integers(1, 80))
+    def play_many(self, seed: int, steps: int) -> None:
+        """Many random actions; every intermediate state keeps the invariants."""
+        assert self.state is not None and self.origin is not None
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if self.state.is_over:
+                return
+            legal = self.state.legal_actions()
+            self.state = apply_checked(self.state, legal[rng.randrange(len(legal))])
+            assert_invariants(self.state, self.origin)
+
+    @rule()
+    def json_round_trip(self) -> None:
+        assert self.state is not None
+        text = self.state.to_json()
+        back = GameState.from_json(text)
+        assert back == self.state
+        assert back.to_json() == text
+        assert list(back.legal_actions()) == list(self.state.legal_actions())
+
+    @rule()
+    def pickle_round_trip(self) -> None:
+        assert self.state is not None
+        back = pickle.loads(pickle.dumps(self.state))
+        assert back == self.state
+        assert back.history == self.state.history
+
+    @rule(data=st.data())
+    def views_hide_the_hidden(self, data: st.DataObject) -> None:
+        assert self.state is not None
+        seat = data.draw(st.integers(0, self.state.players - 1), label="seat")
+        assert_view_hides(self.state, seat)
+        other = hidden_shuffle(self.state, seat, random.Random(data.draw(SEEDS, label="shuffle")))
+        assert other.view(seat) == self.state.view(seat)
+
+    @invariant()
+    def keeps_the_invariants(self) -> None:
+        if self.state is not None:
+            assert_invariants(self.state, self.origin)
+
+
+TestRandomMatch = RandomMatch.TestCase
+TestRandomMatch.settings = settings(
+    max_examples=40, stateful_step_count=20, deadline=None, suppress_health_check=HEALTH
+)
+
+
+@props(50)
+@given(state=game_states(max_actions=150))
+def test_game_states_keep_the_invariants(state: GameState) -> None:
+    """The public strategy's states keep the invariants; a fresh match is their origin."""
+    origin = remi.new_game(state.variant, players=state.players, seed=state.seed)
+    assert_invariants(state, origin)
+    assert card_multiset(state) == Counter(state.variant.deck())
+    for melds in state.table:
+        assert not state.variant.meld_problems(melds.kind, melds.cards)
+
+
+# =============================================================================
+# 2. legal_actions() against an independent brute-force reference
+# =============================================================================
+
+
+def sub_multisets(hand: Sequence[Card], min_size: int) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of ``hand`` with at least ``min_size`` cards, each once."""
+    counts = sorted(Counter(hand).items(), key=lambda item: item[0].index)
+    for choice in itertools.product(*(range(n + 1) for _, n in counts)):
+        if sum(choice) >= min_size:
+            yield tuple(card for (card, _), k in zip(counts, choice, strict=True) for _ in range(k))
+
+
+def rank_of(card: Card) -> int:
+    assert card.rank is not None
+    return int(card.rank)
+
+
+def reference_valid(variant: Variant, kind: MeldKind, cards: Sequence[Card]) -> bool:
+    """RULES.md N4, N5, N8, N10, E2, E4 and §5 written out, independently of remi.melds."""
+    naturals = [card for card in cards if card is not JOKER]
+    jokers = len(cards) - len(naturals)
+    if not naturals:
+        return False
+    if variant is NORWEGIAN and jokers > len(naturals):  # N10; English: no cap, one natural
+        return False
+    if kind is SET:
+        most = None if variant is NORWEGIAN else 4  # N4 no upper size; E4 at most four
+        if len(cards) < 3 or (most is not None and len(cards) > most):
+            return False
+        if len({card.rank for card in naturals}) != 1:
+            return False
+        return variant is NORWEGIAN or len({card.suit for card in naturals}) == len(naturals)  # E4
+    if not 4 <= len(cards) <= 14 or len({card.suit for card in naturals}) != 1:  # N5, N8
+        return False
+    # N8/E2: ace low (1) or high (14), no wrap: some start value fits every natural
+    for start in range(1, 16 - len(cards)):
+        if all(
+            card is JOKER or start + i == rank_of(card) or (rank_of(card) == 1 and start + i == 14)
+            for i, card in enumerate(cards)
+        ):
+            return True
+    return False
+
+
+def run_orders(cards: Sequence[Card]) -> set[tuple[Card, ...]]:
+    """Every listing of ``cards`` as a run: naturals by rank (aces low or high), jokers anywhere.
+
+    Any valid run lists its naturals in increasing value, and value is rank
+    except for a high ace, so this covers every valid run of these cards.
+    """
+    naturals = sorted((card for card in cards if card is not JOKER), key=rank_of)
+    aces = [card for card in naturals if rank_of(card) == 1]
+    others = naturals[len(aces) :]
+    jokers = len(cards) - len(naturals)
+    out = set()
+    for low_aces in range(len(aces) + 1):
+        base = aces[:low_aces] + others + aces[low_aces:]
+        for places in itertools.combinations(range(len(cards)), jokers):
+            rest = iter(base)
+            out.add(tuple(JOKER if i in places else next(rest) for i in range(len(cards))))
+    return out
+
+
+def candidate_melds(variant: Variant, hand: Sequence[Card]) -> tuple[list[Meld], list[Meld]]:
+    """(valid, invalid) melds conceivable from the hand: each sub-multiset as a set and as runs."""
+    valid: list[Meld] = []
+    invalid: list[Meld] = []
+    for sub in sub_multisets(hand, 2):
+        suits = {card.suit for card in sub if card is not JOKER}
+        options = [Meld(SET, sub)]
+        if len(suits) <= 1 and len(sub) >= 3:
+            options.extend(Meld(RUN, order) for order in run_orders(sub))
+        else:
+            options.append(Meld(RUN, sub))
+        for meld in options:
+            ok = reference_valid(variant, meld.kind, meld.cards)
+            # the reference and remi agree on what a meld is
+            assert ok == (not variant.meld_problems(meld.kind, meld.cards)), meld
+            (valid if ok else invalid).append(meld)
+    return valid, invalid
+
+
+def fitting_combinations(melds: Sequence[Meld], counts: Counter[Card], k: int, start: int = 0) -> Iterator[
+    tuple[Meld, ...]
+]:
+    """Every multiset of ``k`` melds from ``melds`` whose cards fit together in ``counts``."""
+    if k == 0:
+        yield ()
+        return
+    for i in range(start, len(melds)):
+        need = Counter(melds[i].cards)
+        if all(counts[card] >= n for card, n in need.items()):
+            counts.subtract(need)
+            for rest in fitting_combinations(melds, counts, k - 1, i):
+                yield (melds[i], *rest)
+            counts.update(need)
+
+
+def conceivable_actions(state: GameState, *, laydowns: bool) -> Iterator[Action]:
+    """Every action one might try in ``state`` (a superset of the legal ones)."""
+    yield from (DrawStock(), TakeDiscard(), Buy(), Pass())
+    for card in CARDS:
+        yield Discard(card)
+    indices = range(-1, len(state.table) + 1)  # one out of range at each side
+    for card in CARDS:
+        for index in indices:
+            for end in (None, End.LOW, End.HIGH):
+                yield LayOff(card, index, end)
+    seat = state.to_act if state.to_act is not None else state.on_turn
+    hand = state.hands[seat]
+    sizes = (2, 3) if len(hand) <= 12 else (2,)  # three cards complete a group with three jokers (E6)
+    groups = {tuple(sorted(c)) for k in sizes for c in itertools.combinations(hand, k)}
+    for index in indices:
+        for card in CARDS:
+            yield SwapJoker(index, (card,))
+        for group in groups:
+            yield SwapJoker(index, group)
+    yield LayDown(())
+    if not laydowns:
+        return
+    variant = state.variant
+    valid, invalid = candidate_melds(variant, hand)
+    for meld in invalid[:: max(1, len(invalid) // 100)]:  # a sample of the invalid ones
+        yield LayDown((meld,))
+    for meld in valid:
+        yield LayDown((meld, meld))  # twice: fits only when the hand holds two copies
+    requirements = len(state.contract(seat).requirements)
+    counts = Counter(hand)
+    for k in range(1, requirements + 2):  # one meld too many, too
+        yield from (LayDown(melds) for melds in fitting_combinations(valid, counts, k))
+
+
+def check_against_reference(state: GameState, *, laydowns: bool = True) -> set[Action]:
+    """legal_actions() == {conceivable a : is_legal(a)}; is_legal == apply accepts; no duplicates."""
+    listed = list(state.legal_actions())
+    assert len(listed) == len(set(listed)), "an action is listed twice"
+    legal = state.legal_actions()
+    assert len(legal) == len(listed) and [legal[i] for i in range(len(legal))] == listed
+    assert bool(legal) == (not state.is_over)
+    accepted: set[Action] = set()
+    for number, action in enumerate(conceivable_actions(state, laydowns=laydowns)):
+        ok = state.is_legal(action)
+        try:
+            state.apply(action)
+        except IllegalActionError as error:
+            assert not ok, f"is_legal({action}) but apply raised {error}"
+            if number % 5 == 0:  # check() raises what apply raises (a sample: it is slow)
+                try:
+                    state.check(action)
+                except IllegalActionError as checked:
+                    assert checked.reason == error.reason
+                else:
+                    raise AssertionError(f"check({action}) passed but apply raised") from None
+        else:
+            assert ok, f"apply({action}) worked but is_legal said no"
+            state.check(action)
+            accepted.add(action)
+    if laydowns:
+        assert set(listed) == accepted, (set(listed) - accepted, accepted - set(listed))
+    else:
+        assert {a for a in listed if not isinstance(a, LayDown)} == accepted
+    for action in listed:
+        assert action in legal and state.is_legal(action)
+        state.apply(action)  # sound, lay-downs included
+        for other in range(state.players):
+            if other != state.to_act:
+                assert not state.is_legal(action, seat=other)
+    assert not state.is_legal("draw") and not state.is_legal(None)
+    return accepted
+
+
+def valid_as(variant: Variant, kind: MeldKind) -> Callable[[tuple[Card, ...]], bool]:
+    return lambda cards: not variant.meld_problems(kind, cards)
+
+
+def table_meld(draw: st.DrawFn, variant: Variant, players: int) -> TableMeld:
+    kind = draw(st.sampled_from([SET, RUN]))
+    cards = draw(meld_candidates(variant, kind).filter(valid_as(variant, kind)))
+    if kind is SET:
+        cards = tuple(sorted(cards))
+    return TableMeld(kind, cards, draw(st.integers(0, players - 1)))
+
+
+def useful_cards(table: Sequence[TableMeld], window: Sequence[Card]) -> list[Card]:
+    """Cards that may fit: a rank-window of naturals, jokers, and the neighbours of table melds."""
+    out = [*window, JOKER]
+    for meld in table:
+        naturals = [card for card in meld.cards if card is not JOKER]
+        first = naturals[0]
+        assert first.rank is not None and first.suit is not None
+        if meld.kind is SET:
+            out.extend(Card(first.rank, suit) for suit in remi.Suit)
+        else:
+            values = run_cards(NORWEGIAN.meld_rules, meld.cards)  # run rules agree in both variants
+            low, high = rank_of(values[0]) - 1, rank_of(values[-1]) % 13 + 1
+            out.extend(Card(r, first.suit) for r in (low, high) if 1 <= r <= 13)
+            out.extend(values[i] for i, card in enumerate(meld.cards) if card is JOKER)
+    return out
+
+
+def value_card(value: int, suit: remi.Suit) -> Card:
+    """The natural at run value ``value`` (1-14; 14 is the high ace)."""
+    return Card((value - 1) % 13 + 1, suit)
+
+
+@st.composite
+def sized_melds(
+    draw: st.DrawFn, variant: Variant, kind: MeldKind, size: int, most: int = 2
+) -> tuple[Card, ...]:
+    """A valid meld of ``kind`` with exactly ``size`` cards and at most ``most`` jokers (in place)."""
+    most_jokers = size // 2 if variant is NORWEGIAN else size - 1
+    jokers = draw(st.integers(0, min(most_jokers, most)))
+    if kind is SET:
+        rank = draw(st.integers(1, 13))
+        suits = list(remi.Suit) if variant is ENGLISH else list(remi.Suit) * 2
+        chosen = draw(st.permutations(suits))[: size - jokers]
+        return (*(Card(rank, suit) for suit in chosen), *([JOKER] * jokers))
+    suit = draw(st.sampled_from(list(remi.Suit)))
+    start = draw(st.integers(1, 15 - size))
+    cards = [value_card(start + i, suit) for i in range(size)]
+    for place in draw(st.lists(st.integers(0, size - 1), min_size=jokers, max_size=jokers, unique=True)):
+        cards[place] = JOKER
+    return tuple(cards)
+
+
+@st.composite
+def small_positions(draw: st.DrawFn, name: str) -> GameState:
+    """A hand-built position with small hands rich in melds, lay-offs and swaps.
+
+    Seat 1 is on turn. Its hand is either built from melds of its own contract
+    (so that lay-downs are legal) plus a few stray cards, or drawn from a
+    window of neighbouring cards and the cards that fit the table.
+    """
+    variant = VARIANTS[name]
+    players = draw(st.integers(2, 4))
+    pool = Counter(variant.deck())
+    kwargs: dict[str, Any] = {}
+    if variant is NORWEGIAN:
+        kwargs["round"] = draw(st.integers(1, 7))
+        levels = [kwargs["round"]] * players
+    else:
+        levels = draw(st.lists(st.integers(1, 7), min_size=players, max_size=players))
+        kwargs["levels"] = levels
+    table: list[TableMeld] = []
+    for _ in range(draw(st.integers(0, 3))):
+        meld = table_meld(draw, variant, players)
+        need = Counter(meld.cards)
+        if all(pool[card] >= n for card, n in need.items()):
+            if variant.piecemeal:  # the owner's melds must fit its contract
+                owned = [(m.kind, len(m.cards)) for m in table if m.owner == meld.owner]
+                contract = variant.contracts[levels[meld.owner] - 1]
+                if assign(contract, [*owned, (meld.kind, len(meld.cards))], exact=False) is None:
+                    continue
+            pool.subtract(need)
+            table.append(meld)
+    suits = draw(st.lists(st.sampled_from(list(remi.Suit)), min_size=1, max_size=2, unique=True))
+    low = draw(st.integers(1, 13))
+    window = [value_card(low + i, suit) for suit in suits for i in range(5)]
+    useful = useful_cards(table, window)
+
+    def take(candidates: Sequence[Card], size: int) -> list[Card]:
+        chosen: list[Card] = []
+        for _ in range(size):
+            available = [card for card in candidates if pool[card] > 0]
+            if not available:
+                break
+            card = draw(st.sampled_from(available))
+            pool[card] -= 1
+            chosen.append(card)
+        return chosen
+
+    def take_all(cards: Sequence[Card]) -> list[Card]:
+        if any(pool[card] < n for card, n in Counter(cards).items()):
+            return []
+        pool.subtract(cards)
+        return list(cards)
+
+    on_turn = 1
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    if draw(st.booleans()):
+        # the seat's own contract, small enough to keep the brute force cheap
+        requirements = variant.contracts[levels[on_turn] - 1].requirements
+        if variant is NORWEGIAN and len(requirements) == 3:
+            requirements = requirements[: draw(st.integers(1, 2))]  # round 4-7: a part of the contract
+        for req in requirements:
+            extra = 0 if variant.exact_sizes else draw(st.sampled_from([0, 0, 1]))
+            hands[on_turn] += take_all(draw(sized_melds(variant, req.kind, req.size + extra)))
+        hands[on_turn] += take(useful, draw(st.integers(0, 2)))
+    else:
+        hands[on_turn] = take(useful, draw(st.integers(3, 8)))
+        hands[on_turn] += take(list(pool.elements()), draw(st.integers(0, 1)))
+    for seat in range(players):
+        if seat != on_turn:
+            hands[seat] = take(useful if draw(st.booleans()) else list(pool.elements()), draw(st.integers(1, 6)))
+    stock = take(useful, draw(st.integers(0, 3)))
+    pile = take(useful, draw(st.integers(1, 2))) or take(list(pool.elements()), 1)
+    return remi.new_game(
+        variant,
+        players=players,
+        seed=draw(st.integers(0, 1000)),
+        hands=hands,
+        stock=stock,
+        discard_pile=pile,
+        dealer=0,
+        table=table,
+        **kwargs,
+    )
+
+
+@props(200)
+@given(name=NAMES, data=st.data())
+def test_legal_actions_equal_the_brute_force_reference(name: str, data: st.DataObject) -> None:
+    """Sound and complete on small positions, after the draw and a few random moves from there."""
+    state = data.draw(small_positions(name), label="position")
+    assert_invariants(state)
+    check_against_reference(state, laydowns=False)  # the draw: lay-downs are all refused anyway
+    draws: list[Action] = [DrawStock(), TakeDiscard()]
+    state = apply_checked(state, data.draw(st.sampled_from(draws), label="draw"))
+    while state.phase is Phase.BUY:
+        check_against_reference(state, laydowns=False)
+        buys: list[Action] = [Pass(), Buy()]
+        state = apply_checked(state, data.draw(st.sampled_from(buys), label="buy"))
+    for _ in range(data.draw(st.integers(1, 4), label="moves")):
+        if state.is_over:
+            break
+        assert_invariants(state)
+        hand = state.hands[state.on_turn]
+        check_against_reference(state, laydowns=state.phase is Phase.PLAY and len(hand) <= 10)
+        listed = list(state.legal_actions())
+        action = listed[data.draw(st.integers(0, len(listed) - 1), label="action")]
+        state = apply_checked(state, action)
+
+
+@props(25)
+@given(state=game_states(max_actions=120, min_actions=1))
+def test_legal_actions_match_the_reference_in_reachable_states(state: GameState) -> None:
+    """Reachable states (bigger hands): every kind exhaustively; lay-downs when the hand is small."""
+    if state.is_over:
+        assert not state.legal_actions()
+        return
+    hand = state.hands[state.to_act if state.to_act is not None else state.on_turn]
+    laydowns = state.phase is Phase.PLAY and len(hand) <= 10
+    check_against_reference(state, laydowns=laydowns)
+    for action in state.legal_actions():  # soundness of everything listed, lay-downs included
+        state.apply(action)
+
+
+@st.composite
+def all_in_positions(draw: st.DrawFn) -> GameState:
+    """Norwegian round 7 (4-4-4, all-in: N18): seat 1 holds three runs but one card, which it draws."""
+    pool = Counter(NORWEGIAN.deck())
+    hand: list[Card] = []
+    for size in draw(st.permutations([4, 4, draw(st.sampled_from([4, 5]))]), label="run sizes"):
+        run = draw(sized_melds(NORWEGIAN, RUN, size, most=1), label="run")  # few jokers: a cheap reference
+        if all(pool[card] >= n for card, n in Counter(run).items()):
+            pool.subtract(run)
+            hand.extend(run)
+    drawn = hand.pop(draw(st.integers(0, len(hand) - 1), label="drawn card"))
+    rest = sorted(pool.elements())
+    random.Random(draw(SEEDS, label="seed")).shuffle(rest)
+    state = remi.new_game(
+        NORWEGIAN, players=2, seed=0, dealer=0, round=7, hands=[rest[:11], hand], stock=[drawn],
+        discard_pile=rest[11:12],
+    )
+    return state.apply(DrawStock()).apply(Pass())
+
+
+@props(12)
+@given(state=all_in_positions())
+def test_legal_all_in_lay_downs_equal_the_reference(state: GameState) -> None:
+    """Round 7 lay-downs use the whole hand as three runs (N18): the listing is exact there too."""
+    assert state.phase is Phase.PLAY and state.to_act == 1
+    accepted = check_against_reference(state, laydowns=True)
+    for action in accepted:
+        if isinstance(action, LayDown):
+            assert len(action.cards) == len(state.hands[1])
+            assert state.apply(action).last_deal is not None  # N17: out, the round ends
+
+
+@st.composite
+def endgame_positions(draw: st.DrawFn) -> GameState:
+    """Positions with a stock of 0-3 cards, so that play soon rebuilds and exhausts it (N14, N20).
+
+    Norwegian: the table holds full sets of most ranks, leaving few cards to
+    play with. English (at most two melds per seat): big hands instead.
+    """
+    name = draw(NAMES, label="variant")
+    variant = VARIANTS[name]
+    players = draw(st.integers(2, 6) if variant is NORWEGIAN else st.integers(4, 6), label="players")
+    pool = Counter(variant.deck())
+    table: list[TableMeld] = []
+    kwargs: dict[str, Any] = {}
+    if variant is NORWEGIAN:
+        kwargs["round"] = draw(st.integers(1, 7), label="round")
+        free = draw(st.lists(st.integers(1, 13), min_size=2, max_size=4, unique=True), label="free ranks")
+        for rank in range(1, 14):
+            if rank not in free:
+                cards = [Card(rank, suit) for suit in remi.Suit for _ in range(2)]
+                cards += [JOKER] * min(pool[JOKER], draw(st.integers(0, 2), label="jokers"))
+                pool.subtract(cards)
+                table.append(TableMeld(SET, tuple(cards), draw(st.integers(0, players - 1), label="owner")))
+        rest = sorted(pool.elements())
+        size = draw(st.integers(1, max(1, min(6, (len(rest) - 2) // players))), label="hand size")
+    else:
+        kwargs["levels"] = draw(st.lists(st.integers(1, 7), min_size=players, max_size=players), label="levels")
+        rest = sorted(pool.elements())
+        size = draw(st.integers(10, min(20, (len(rest) - 3) // players)), label="hand size")
+    random.Random(draw(SEEDS, label="shuffle")).shuffle(rest)
+    hands = [rest[seat * size : (seat + 1) * size] for seat in range(players)]
+    rest = rest[players * size :]
+    stock = draw(st.integers(0, min(3, len(rest) - 1)), label="stock size")
+    return remi.new_game(
+        variant, players=players, seed=0, dealer=0, hands=hands, stock=rest[:stock], discard_pile=rest[stock:],
+        table=table, **kwargs,
+    )
+
+
+@props(20)
+@given(state=endgame_positions(), data=st.data())
+def test_legal_actions_equal_the_reference_near_stock_exhaustion(state: GameState, data: st.DataObject) -> None:
+    """Through stock rebuilds, buy windows with little stock left, and deals ending without a winner."""
+    origin = state
+    assert_invariants(state, origin)
+    for _ in range(data.draw(st.integers(1, 30), label="moves")):
+        if state.is_over or len(state.deal_scores) > len(origin.deal_scores):
+            break
+        hand = state.hands[state.on_turn]
+        check_against_reference(state, laydowns=state.phase is Phase.PLAY and len(hand) <= 8)
+        listed = list(state.legal_actions())
+        state = apply_checked(state, listed[data.draw(st.integers(0, len(listed) - 1), label="action")])
+        assert_invariants(state, origin)
+
+
+# =============================================================================
+# 3. Views leak nothing
+# =============================================================================
+
+
+def cards_in(value: object) -> Iterator[Card]:
+    """Every card anywhere inside a view's value (tuples, frozensets, public fields of attrs records).
+
+    Private fields (caches derived from public cards) are not part of what a view shows.
+    """
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for item in value:
+            yield from cards_in(item)
+    elif attrs.has(type(value)) and not isinstance(value, Variant):
+        for name in attrs.fields_dict(type(value)):  # type: ignore[arg-type]
+            if not name.startswith("_"):
+                yield from cards_in(getattr(value, name))
+
+
+def assert_view_hides(state: GameState, seat: int) -> None:
+    """The view shows the seat's own hand and public cards only; never others' cards or the stock."""
+    view = state.view(seat)
+    assert view.hand == state.hands[seat]
+    assert view.hand_sizes == tuple(len(hand) for hand in state.hands)
+    assert view.stock_size == len(state.stock)
+    public: Counter[Card] = Counter(state.hands[seat])
+    public.update(state.discard_pile)
+    for meld in state.table:
+        public.update(meld.cards)
+    if state.taken is not None:
+        public[state.taken] += 1
+    if state.last_deal is not None:  # hands revealed for scoring the last deal
+        for hand in state.last_deal.hands:
+            public.update(hand)
+    shown = Counter(cards_in(view))
+    assert not shown - public, f"view({seat}) shows {shown - public}"
+    names = {field.name for field in attrs.fields(type(view))}
+    assert not names & {"hands", "stock", "seed", "history", "history_", "_history"}
+
+
+def hidden_shuffle(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The state with everything ``seat`` cannot see reshuffled: the stock and the other hands.
+
+    The other hands keep their sizes; their cards and the stock's are dealt anew
+    from the same pool, in a new order.
+    """
+    others = [s for s in range(state.players) if s != seat]
+    pool = list(state.stock)
+    for other in others:
+        pool.extend(state.hands[other])
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for other in others:
+        size = len(hands[other])
+        hands[other] = tuple(sorted(pool[:size]))
+        pool = pool[size:]
+    return attrs.evolve(state, hands=tuple(hands), stock=tuple(pool))
+
+
+@props(80)
+@given(state=game_states(max_actions=150), data=st.data())
+def test_views_do_not_depend_on_what_the_seat_cannot_see(state: GameState, data: st.DataObject) -> None:
+    seat = data.draw(st.integers(0, state.players - 1), label="seat")
+    rng = random.Random(data.draw(SEEDS, label="shuffle"))
+    other = hidden_shuffle(state, seat, rng)
+    assert card_multiset(other) == card_multiset(state)
+    assert other.view(seat) == state.view(seat)
+    assert_view_hides(state, seat)
+    assert_view_hides(other, seat)
+    if state.to_act == seat:
+        # what a player may do depends only on what they may know
+        assert list(other.legal_actions()) == list(state.legal_actions())
+
+
+@props(60)
+@given(name=NAMES, seed=SEEDS, data=st.data())
+def test_views_of_dealt_positions_hide_stock_order_and_other_hands(
+    name: str, seed: int, data: st.DataObject
+) -> None:
+    """Two new_game positions differing only in hidden cards give the seat equal views."""
+    variant = VARIANTS[name]
+    players = data.draw(players_for(name), label="players")
+    dealt = remi.new_game(variant, players=players, seed=seed)
+    seat = data.draw(st.integers(0, players - 1), label="seat")
+    others = [s for s in range(players) if s != seat]
+    hands = [list(hand) for hand in dealt.hands]
+    stock = list(dealt.stock)
+    # swap cards between two other seats' hands (equal sizes keep), and with the stock
+    if len(others) >= 2:
+        a, b = data.draw(st.permutations(others), label="pair")[:2]
+        for _ in range(data.draw(st.integers(1, 5), label="swaps")):
+            i = data.draw(st.integers(0, len(hands[a]) - 1))
+            j = data.draw(st.integers(0, len(hands[b]) - 1))
+            hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
+    victim = data.draw(st.sampled_from(others), label="victim")
+    i = data.draw(st.integers(0, len(hands[victim]) - 1))
+    j = data.draw(st.integers(0, len(stock) - 1))
+    hands[victim][i], stock[j] = stock[j], hands[victim][i]
+    stock = data.draw(st.permutations(stock), label="stock order")
+    pile, dealer = dealt.discard_pile, dealt.dealer
+    first = remi.new_game(
+        variant, players, seed, hands=dealt.hands, stock=dealt.stock, discard_pile=pile, dealer=dealer
+    )
+    second = remi.new_game(variant, players, seed, hands=hands, stock=stock, discard_pile=pile, dealer=dealer)
+    assert first.hands[seat] == second.hands[seat]
+    assert first.view(seat) == second.view(seat)
+    # the same public moves by other seats keep the views equal until the seat draws a hidden card
+    rng = random.Random(seed)
+    for _ in range(12):
+        if first.to_act == seat or first.phase is not Phase.DRAW or first.is_over:
+            break
+        action: Action = DrawStock() if rng.random() < 0.5 else TakeDiscard()
+        if not (first.is_legal(action) and second.is_legal(action)):
+            break
+        first, second = first.apply(action), second.apply(action)
+        assert first.view(seat) == second.view(seat)
+        while first.phase is Phase.BUY:  # everyone passes
+            first, second = first.apply(Pass()), second.apply(Pass())
+            assert first.view(seat) == second.view(seat)
+        # discard a card both states' actor holds: the same public card
+        actor = first.on_turn
+        common_cards = sorted(set(first.hands[actor]) & set(second.hands[actor]))
+        choices = [c for c in common_cards if first.is_legal(Discard(c)) and second.is_legal(Discard(c))]
+        if not choices:
+            break
+        card = rng.choice(choices)
+        first, second = first.apply(Discard(card)), second.apply(Discard(card))
+        assert first.view(seat) == second.view(seat)
+        assert_view_hides(first, seat)
+
+
+# =============================================================================
+# 4. Serialization round trips
+# =============================================================================
+
+
+@props(60)
+@given(state=game_states(max_actions=200))
+def test_json_and_pickle_round_trip(state: GameState) -> None:
+    text = state.to_json()
+    back = GameState.from_json(text)
+    assert back == state
+    assert back.to_json() == text
+    assert back.history == state.history
+    assert pickle.loads(pickle.dumps(state)) == state
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(state, protocol)) == state
+    if not state.is_over:
+        legal = list(state.legal_actions())
+        assert list(back.legal_actions()) == legal
+        action = legal[-1]
+        assert back.apply(action) == state.apply(action)
+
+
+@props(40)
+@given(name=NAMES, data=st.data())
+def test_json_round_trip_of_built_positions(name: str, data: st.DataObject) -> None:
+    """Positions built by new_game (table melds given in any order) round-trip too."""
+    variant = VARIANTS[name]
+    players = data.draw(players_for(name), label="players")
+    table: list[TableMeld] = []
+    pool = Counter(variant.deck())
+    for _ in range(data.draw(st.integers(1, 3), label="melds")):
+        kind = data.draw(st.sampled_from([SET, RUN]), label="kind")
+        cards = data.draw(meld_candidates(variant, kind).filter(valid_as(variant, kind)), label="meld")
+        owner = data.draw(st.integers(0, players - 1), label="owner")
+        if variant.piecemeal:
+            owned = [(m.kind, len(m.cards)) for m in table if m.owner == owner]
+            if assign(variant.contracts[0], [*owned, (kind, len(cards))], exact=False) is None:
+                continue
+        need = Counter(cards)
+        if all(pool[card] >= n for card, n in need.items()):
+            pool.subtract(need)
+            table.append(TableMeld(kind, tuple(cards), owner))
+    state = remi.new_game(variant, players=players, seed=data.draw(SEEDS, label="seed"), table=table)
+    back = GameState.from_json(state.to_json())
+    assert back == state
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert_invariants(state)
+
+
+# =============================================================================
+# 5. Deterministic replay
+# =============================================================================
+
+
+@props(50)
+@given(state=game_states(max_actions=200))
+def test_replaying_the_history_gives_an_equal_state(state: GameState) -> None:
+    replayed = remi.new_game(state.variant, players=state.players, seed=state.seed)
+    for action in state.history:
+        replayed = replayed.apply(action)
+    assert replayed == state
+    assert replayed.to_json() == state.to_json()
+
+
+@props(25)
+@given(name=NAMES, seed=st.one_of(SEEDS, st.text(max_size=8)), data=st.data())
+def test_same_seed_and_actions_give_the_same_state(name: str, seed: int | str, data: st.DataObject) -> None:
+    players = data.draw(players_for(name), label="players")
+    first = remi.new_game(name, players=players, seed=seed)
+    second = remi.new_game(name, players=players, seed=seed)
+    assert first == second and first.to_json() == second.to_json()
+    rng = random.Random(data.draw(SEEDS, label="play"))
+    for _ in range(data.draw(st.integers(0, 400), label="actions")):
+        if first.is_over:
+            break
+        legal = first.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        first, second = first.apply(action), second.apply(action)
+        assert first == second
+    assert first.to_json() == second.to_json()
+    assert pickle.loads(pickle.dumps(first)) == second
+
+
+# =============================================================================
+# 6. Play terminates; scores are deal scores summed; winners have the lowest total
+# =============================================================================
+
+#: Actions within which random play must finish a deal. A deal draws at most the
+#: stock and two rebuilt stocks (N20), so random play, which draws from the
+#: stock about half the time, needs a few hundred turns at most.
+DEAL_BOUND = 6000
+
+
+def play_until_the_deal_ends(state: GameState, rng: random.Random) -> tuple[GameState, int]:
+    deal, done = state.deal, len(state.deal_scores)
+    for count in range(1, DEAL_BOUND + 1):
+        legal = state.legal_actions()
+        new = state.apply(legal[rng.randrange(len(legal))])
+        check_transition(state, new.history[-1], new)
+        state = new
+        if len(state.deal_scores) > done:
+            assert state.deal == deal + 1 or state.is_over
+            return state, count
+    raise AssertionError(f"deal {deal} did not end within {DEAL_BOUND} random actions")
+
+
+@props(16)
+@given(name=NAMES, seed=SEEDS, data=st.data())
+def test_every_deal_ends(name: str, seed: int, data: st.DataObject) -> None:
+    players = data.draw(players_for(name), label="players")
+    origin = remi.new_game(name, players=players, seed=seed)
+    rng = random.Random(seed)
+    state = origin
+    for _ in range(2):
+        state, _count = play_until_the_deal_ends(state, rng)
+        assert_invariants(state, origin)
+        if state.is_over:
+            break
+    assert len(state.deal_scores) >= 1
+    assert state.scores == tuple(sum(row[s] for row in state.deal_scores) for s in range(players))
+
+
+@props(12)
+@given(seed=SEEDS, players=st.integers(2, 6), start=st.integers(5, 7))
+def test_norwegian_matches_end(seed: int, players: int, start: int) -> None:
+    """From round ``start`` a Norwegian match ends after 8 - start deals, whatever is played."""
+    origin = remi.new_game(NORWEGIAN, players=players, seed=seed, round=start)
+    state = origin
+    rng = random.Random(seed)
+    for _ in range(8 - start):
+        assert not state.is_over
+        state, _count = play_until_the_deal_ends(state, rng)
+        assert_invariants(state, origin)
+    assert state.is_over and state.deal == 7 - start + 1 and len(state.deal_scores) == 8 - start
+    assert state.scores == tuple(sum(row[s] for row in state.deal_scores) for s in range(players))
+    best = min(state.scores)
+    assert state.winners == tuple(s for s in range(players) if state.scores[s] == best)
+    assert not state.legal_actions()
+
+
+@props(2)
+@given(seed=SEEDS, players=st.integers(3, 5))
+def test_a_whole_norwegian_match_ends(seed: int, players: int) -> None:
+    state = random_playout(remi.new_game(NORWEGIAN, players=players, seed=seed), random.Random(seed), 7 * DEAL_BOUND)
+    assert state.is_over and len(state.deal_scores) == 7
+    assert state.scores == tuple(sum(row[s] for row in state.deal_scores) for s in range(players))
+    assert set(state.winners) == {s for s in range(players) if state.scores[s] == min(state.scores)}
+
+
+@props(40)
+@given(seed=SEEDS, players=st.integers(2, 6), data=st.data())
+def test_english_match_ends_on_a_game_7_win(seed: int, players: int, data: st.DataObject) -> None:
+    """A seat on game 7 goes out: the match ends (E16), its win scores -100 (E15), lowest total wins."""
+    suit = data.draw(st.sampled_from(list(remi.Suit)), label="run suit")
+    low = data.draw(st.integers(1, 9), label="run start")  # 9 10 J Q K A is the highest
+    run = [Card((low + i - 1) % 13 + 1, suit) for i in range(6)]
+    rank = data.draw(st.integers(1, 13), label="group rank")
+    group = [Card(rank, s) for s in remi.Suit]
+    if data.draw(st.booleans(), label="joker in the run"):
+        run[data.draw(st.integers(0, 5), label="where")] = JOKER
+    if data.draw(st.booleans(), label="joker in the group"):
+        group[data.draw(st.integers(0, 3), label="which")] = JOKER
+    pool = Counter(ENGLISH.deck())
+    mine = [*run, *group]  # E13: 10 cards + 1 drawn = run 6 + group 4 + the final discard
+    pool.subtract(mine)
+    rest = sorted(pool.elements())
+    random.Random(seed).shuffle(rest)
+    hands: list[Sequence[Card]] = [rest[10 * s : 10 * s + 10] for s in range(players)]
+    hands[1] = mine
+    levels = data.draw(st.lists(st.integers(1, 7), min_size=players, max_size=players), label="levels")
+    levels[1] = 7
+    scores = data.draw(st.lists(st.integers(-400, 400), min_size=players, max_size=players), label="scores")
+    origin = remi.new_game(
+        ENGLISH, players=players, seed=seed, dealer=0, hands=hands, stock=rest[10 * players :][:5],
+        levels=levels, wins=[level - 1 for level in levels], scores=scores,
+    )
+    assert origin.to_act == 1 and not origin.is_over
+    state = apply_checked(origin, DrawStock())
+    melds = (Meld(RUN, tuple(run)), Meld(SET, tuple(group)))
+    if data.draw(st.booleans(), label="piecemeal"):  # E8: one meld at a time, or both at once
+        for meld in data.draw(st.permutations(melds), label="order"):
+            state = apply_checked(state, LayDown((meld,)))
+    else:
+        state = apply_checked(state, LayDown(melds))
+    assert state.down[1] and not state.is_over
+    discard = Discard(state.hands[1][0])
+    state = apply_checked(state, discard)
+    assert_invariants(state, origin)
+    result = state.last_deal
+    assert state.is_over and result is not None and result.winner == 1
+    assert result.scores[1] == -100 and state.wins[1] == 7
+    assert state.scores == tuple(origin.scores[s] + result.scores[s] for s in range(players))
+    assert state.winners == tuple(s for s in range(players) if state.scores[s] == min(state.scores))
+
+
+def test_a_deal_ends_even_if_everyone_always_takes_the_discard() -> None:
+    """DESIGN.md §4: play always terminates, even though taking the discard never shrinks the stock.
+
+    Two players who always take the top discard (and throw another card) never
+    draw from the stock, so N20's stock bound never comes into force: only the
+    variant's turn limit ends the deal, with no winner.
+    """
+    origin = remi.new_game(NORWEGIAN, players=2, seed=1)
+    state = origin
+    for _ in range(DEAL_BOUND):
+        if state.deal > 1:
+            break
+        if state.phase is Phase.DRAW:
+            action: Action = TakeDiscard()
+        else:
+            action = next(a for a in state.legal_actions() if isinstance(a, Discard))
+        state = apply_checked(state, action)
+    assert state.deal > 1, f"deal 1 still running after {DEAL_BOUND} actions: stock {len(state.stock)} cards"
+    assert state.last_deal is not None and state.last_deal.winner is None
+    assert DrawStock() not in state.history  # the stock never shrank
+    assert_invariants(state, origin)
+
+
+# =============================================================================
+# 7. apply never mutates
+# =============================================================================
+
+
+@props(50)
+@given(state=game_states(max_actions=150), data=st.data())
+def test_apply_leaves_the_old_state_untouched(state: GameState, data: st.DataObject) -> None:
+    if state.is_over:
+        assert not state.legal_actions()
+        return
+    before = state.to_json()
+    copy = pickle.loads(pickle.dumps(state))
+    legal = list(state.legal_actions())
+    for action in data.draw(st.lists(st.sampled_from(legal), min_size=1, max_size=5), label="actions"):
+        state.apply(action)
+        assert state.to_json() == before
+    assert state == copy
+    assert list(state.legal_actions()) == legal
