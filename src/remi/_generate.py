@@ -150,7 +150,8 @@ def _fill(indices: list[int], counts: list[int], jokers: int, cap: bool) -> Iter
 _KEEP_AT_MOST = 4000
 _EAGER_JOKERS = 2  # up to this many jokers a list is small: build it whole
 _CACHE_LIMIT = 100_000
-_Cache = dict[tuple[int, int, tuple[int, ...], int, int, int | None], tuple[tuple[int, ...], ...] | None]
+_Key = tuple[int, int, tuple[int, ...], int, int, int | None]
+_Cache = dict[_Key, tuple[tuple[int, ...], ...] | None]
 _caches: dict[int, tuple[MeldRules, _Cache]] = {}
 
 
@@ -167,9 +168,7 @@ def _cache(rules: MeldRules) -> _Cache:
     return entry[1]
 
 
-def _remember(
-    cache: _Cache, key: tuple[int, int, tuple[int, ...], int, int, int | None], source: Iterator[tuple[int, ...]]
-) -> Iterator[tuple[int, ...]]:
+def _remember(cache: _Cache, key: _Key, source: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
     kept: list[tuple[int, ...]] | None = []
     for meld in source:
         if kept is not None:
@@ -178,6 +177,16 @@ def _remember(
                 kept = None
         yield meld
     cache[key] = tuple(kept) if kept is not None else None
+
+
+def _fresh(cache: _Cache, key: _Key, keep: bool, source: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+    """Candidates not in the cache yet: kept whole when few jokers make the list small."""
+    if not keep:  # known to be too long to keep
+        return source
+    if key[3] <= _EAGER_JOKERS:
+        found = cache[key] = tuple(source)
+        return iter(found)
+    return _remember(cache, key, source)
 
 
 def candidates(
@@ -206,14 +215,7 @@ def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None
         for suit in range(4):
             local[suit * 13 + rank] = held[suit]
         local[_J] = jokers
-        source = _set_candidates(rules, local, low, high)
-        if found is None:
-            yield from source
-        elif jokers <= _EAGER_JOKERS:
-            found = cache[key] = tuple(source)
-            yield from found
-        else:
-            yield from _remember(cache, key, source)
+        yield from _fresh(cache, key, found is not None, _set_candidates(rules, local, low, high))
 
 
 def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
@@ -234,14 +236,7 @@ def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> It
         local = [0] * 53
         local[base : base + 13] = held
         local[_J] = jokers
-        source = _run_candidates(rules, local, low, high)
-        if found is None:
-            yield from source
-        elif jokers <= _EAGER_JOKERS:
-            found = cache[key] = tuple(source)
-            yield from found
-        else:
-            yield from _remember(cache, key, source)
+        yield from _fresh(cache, key, found is not None, _run_candidates(rules, local, low, high))
 
 
 def _all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
@@ -292,7 +287,9 @@ def laydowns(
         if suits > sum(groups.values()):
             return
     checked = not all_in and not exact and not piecemeal
-    if checked and (not _may_fit(rules, groups, counts) or not _feasible(rules, list(groups.items()), counts)):
+    if checked and (
+        not _may_fit(rules, groups, counts) or not _feasible(rules, sorted(groups.items(), key=_runs_first), counts)
+    ):
         return
     # Fail fast: a requirement nothing in the hand can fulfil rules out every
     # lay-down that includes it. Search runs (usually scarcer) before sets.
@@ -384,22 +381,42 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
     return True
 
 
-def _feasible(rules: MeldRules, plan: list[tuple[tuple[MeldKind, int], int]], counts: list[int]) -> bool:
+def _runs_first(group: tuple[tuple[MeldKind, int], int]) -> tuple[bool, int]:
+    """Search order: runs (usually the scarcer melds) before sets, larger first."""
+    (kind, size), _ = group
+    return (kind is _SET, -size)
+
+
+def _feasible(
+    rules: MeldRules,
+    plan: list[tuple[tuple[MeldKind, int], int]],
+    counts: list[int],
+    floor: tuple[int, ...] = (),
+) -> bool:
     """Whether the requirements can all be met at once, trying minimum-size melds only.
 
     Exact when sizes are minimums: every valid meld holds a valid meld of the
     minimum size (a set keeps two naturals and one more card; a run of length
     four or more always has a four-card window with no more jokers than
     naturals), and a smaller meld only leaves more cards for the others.
+    Melds for one requirement group are tried in increasing order (``floor``),
+    so each combination is tried once.
     """
     if not plan:
         return True
     (kind, size), n = plan[0]
+    same = n > 1
     rest = plan[1:] if n == 1 else [((kind, size), n - 1), *plan[1:]]
+    if len(plan) > 1 or same:
+        groups = dict(plan)
+        if not _may_fit(rules, groups, counts):
+            return False
     for cards in candidates(rules, counts, kind, size, True):
+        if cards < floor:
+            continue
         for i in cards:
             counts[i] -= 1
-        ok = _feasible(rules, rest, counts)
+        ok = _feasible(rules, rest, counts, cards if same else ())
         for i in cards:
             counts[i] += 1
         if ok:
