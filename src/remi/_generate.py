@@ -332,16 +332,31 @@ def _window_masks(size: int) -> tuple[int, ...]:
     return masks
 
 
+def _natural_runs(suit: list[int], size: int) -> int:
+    """At most how many runs of ``size`` one suit's naturals make without jokers."""
+    values = [*suit, suit[0]]  # the ace low and high
+    total = stretch = 0
+    for held in values:
+        if held:
+            stretch += held
+        else:
+            total += stretch // size
+            stretch = 0
+    return total + stretch // size
+
+
 def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: list[int]) -> bool:
     """A cheap necessary condition for meeting every requirement at once (minimum sizes).
 
     Counts only: a set of size ``m`` needs ``m`` naturals of one rank, or at
     least ``k`` (the cap's minimum) plus one joker or more; a run needs
     ``k`` naturals of its suit inside one window with the gaps within the
-    joker budget. Each joker adds at most one meld beyond the natural ones.
+    joker budget. Each joker adds at most one meld beyond the natural ones, so
+    the melds that natural cards alone cannot make need a joker each.
     """
     jokers = counts[_J]
     cap = rules.joker_cap is JokerCap.NATURALS
+    short = 0  # melds that need a joker, over all requirements
     for (kind, size), needed in groups.items():
         least = (size + 1) // 2 if cap else 1
         if kind is _SET:
@@ -356,8 +371,9 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
                     extra += naturals // least - naturals // size
             if natural + min(jokers, extra) < needed:
                 return False
+            short += max(0, needed - natural)
         elif not rules.run_wrap:  # (the masks below know no wrap-around)
-            possible = 0
+            possible = natural = 0
             windows = _WINDOW_MASKS.get(size) or _window_masks(size)
             bests = _BEST_WINDOW.setdefault(size, {})
             for base in (0, 13, 26, 39):
@@ -376,9 +392,12 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
                     best = bests[mask] = max((mask & window).bit_count() for window in windows)
                 if best >= least and size - best <= jokers:
                     possible += naturals // least
+                if best == size:  # natural-only runs: at most the cards of each unbroken stretch
+                    natural += _natural_runs(suit, size)
             if possible < needed:
                 return False
-    return True
+            short += max(0, needed - natural)
+    return short <= jokers
 
 
 def _runs_first(group: tuple[tuple[MeldKind, int], int]) -> tuple[bool, int]:

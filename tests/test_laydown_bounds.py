@@ -1,0 +1,73 @@
+"""The fail-fast bounds of the lay-down listing never hide a legal lay-down.
+
+``remi._generate.laydowns`` refuses early when cheap counting bounds say a
+contract cannot be met (N6, N15: minimum sizes, the whole contract at once).
+Here its listing is compared with the plain search without those bounds, on
+random hands of every Norwegian contract, including hands built to be close to
+a contract (where a wrong bound would hide real lay-downs).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import remi
+from remi import _generate
+from remi.actions import LayDown
+from remi.cards import CARDS, Card
+
+NORWEGIAN = remi.variants.get("norwegian")
+
+
+def _counts(hand: list[Card]) -> list[int]:
+    counts = [0] * 53
+    for card in hand:
+        counts[card.index] += 1
+    return counts
+
+
+def _unbounded(contract: remi.Contract, hand: list[Card]) -> set[LayDown]:
+    plan = sorted(((r.kind, r.size) for r in contract.requirements), key=lambda k: (k[0] is remi.MeldKind.SET, k[1]))
+    found = set()
+    for melds in _generate._walk(NORWEGIAN.meld_rules, plan, _counts(hand), False, len(hand), False, 0):
+        found.add(_generate._laydown(melds))
+    return found
+
+
+def _near_contract(rng: random.Random, contract: remi.Contract) -> list[Card]:
+    """A hand holding most of a contract: melds with a card or two knocked out, plus noise."""
+    hand: list[Card] = []
+    for req in contract.requirements:
+        if req.kind is remi.MeldKind.SET:
+            rank = rng.randrange(13)
+            hand += [CARDS[rng.randrange(4) * 13 + rank] for _ in range(req.size)]
+        else:
+            suit, start = rng.randrange(4), rng.randrange(1, 12)
+            hand += [CARDS[suit * 13 + (start + i - 1) % 13] for i in range(req.size)]
+    rng.shuffle(hand)
+    hand = hand[rng.randrange(0, 3) :]
+    hand += [CARDS[rng.randrange(52)] for _ in range(rng.randrange(2, 9))]
+    hand += [remi.JOKER] * rng.choice([0, 0, 1, 1, 2, 3])
+    return hand
+
+
+@pytest.mark.parametrize("round_", range(1, 7))
+def test_N6_bounds_never_hide_a_lay_down(round_: int) -> None:
+    contract = NORWEGIAN.contracts[round_ - 1]
+    rng = random.Random(round_)
+    deck = list(NORWEGIAN.deck())
+    checked_with_laydowns = 0
+    for trial in range(300):
+        hand = _near_contract(rng, contract) if trial % 2 else rng.sample(deck, rng.randrange(10, 19))
+        listed = list(
+            _generate.laydowns(
+                NORWEGIAN.meld_rules, contract, exact=False, piecemeal=False, done=frozenset(),
+                counts=_counts(hand), hand_size=len(hand), all_in=False, keep=0,
+            )
+        )
+        assert len(listed) == len(set(listed))
+        assert set(listed) == _unbounded(contract, hand), remi.format_cards(sorted(hand))
+        checked_with_laydowns += bool(listed)
+    assert checked_with_laydowns > 20  # the comparison saw real lay-downs, not only empty lists
