@@ -12,9 +12,10 @@ from collections.abc import Sequence
 import pytest
 
 import remi
-from remi import End, GameState, IllegalActionError, MeldKind, Phase, Reason, TableMeld, parse_card, parse_cards
-from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
-from remi.cards import Card
+from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, parse_cards
+from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
+from scenario import C, cards, meld, play, refused, where
+from scenario import leftovers as scenario_leftovers
 
 ENGLISH = remi.variants.get("english")
 SET, RUN = MeldKind.SET, MeldKind.RUN
@@ -22,32 +23,12 @@ JK = remi.JOKER
 OTHER = "2S 3H 4D 8C 10S JH QD KC 6S 7H"  # a hand that melds nothing useful in these scenarios
 
 
-# -- helpers ---------------------------------------------------------------------------------------
-
-
-def C(text: str) -> Card:
-    return parse_card(text)
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(sorted(parse_cards(text)))
-
-
-def meld(kind: MeldKind, text: str, owner: int) -> TableMeld:
-    return TableMeld(kind, parse_cards(text), owner)
-
-
-def where(state: GameState, text: str) -> int:
-    """The table index of the meld holding exactly these cards."""
-    wanted = Counter(parse_cards(text))
-    return next(i for i, m in enumerate(state.table) if Counter(m.cards) == wanted)
-
-
 def leftovers(*used: str) -> str:
-    pool = Counter(ENGLISH.deck())
-    for text in used:
-        pool -= Counter(parse_cards(text))
-    return " ".join(str(card) for card in sorted(pool.elements()))
+    """Every card of the deck not in ``used`` (texts of cards), as card text."""
+    return scenario_leftovers(ENGLISH, *used)
+
+
+# -- helpers ---------------------------------------------------------------------------------------
 
 
 def game(
@@ -76,36 +57,6 @@ def game(
         wins=wins,
         scores=scores,
     )
-
-
-def refused(state: GameState, action: Action, seat: int | None = None) -> Reason:
-    """The reason ``action`` is refused; check, apply, is_legal and the listing must all agree."""
-    with pytest.raises(IllegalActionError) as checked:
-        state.check(action, seat=seat)
-    with pytest.raises(IllegalActionError) as applied:
-        state.apply(action, seat=seat)
-    assert applied.value.reason is checked.value.reason
-    assert not state.is_legal(action, seat=seat)
-    if seat is None or seat == state.to_act:
-        assert action not in list(state.legal_actions())
-    return checked.value.reason
-
-
-def play(state: GameState, *actions: Action) -> GameState:
-    """Apply legal actions one after another, checking each is also listed."""
-    for action in actions:
-        assert state.is_legal(action), f"{action} refused: {_why(state, action)}"
-        assert action in list(state.legal_actions()), f"{action} legal but not listed"
-        state = state.apply(action)
-    return state
-
-
-def _why(state: GameState, action: Action) -> str:
-    try:
-        state.check(action)
-    except IllegalActionError as error:
-        return f"{error.reason}: {error}"
-    return "legal"
 
 
 def draw(state: GameState) -> GameState:
