@@ -29,6 +29,7 @@ __all__ = [
     "lay_off",
     "meld_problems",
     "run_cards",
+    "run_start",
     "swap_joker",
 ]
 
