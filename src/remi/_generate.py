@@ -426,16 +426,14 @@ def _feasible(
     (kind, size), n = plan[0]
     same = n > 1
     rest = plan[1:] if n == 1 else [((kind, size), n - 1), *plan[1:]]
-    if len(plan) > 1 or same:
-        groups = dict(plan)
-        if not _may_fit(rules, groups, counts):
-            return False
+    # the caller has bounded this plan; bound each remaining one before searching it
+    bound = dict(rest) if len(rest) > 1 or (rest and rest[0][1] > 1) else None
     for cards in candidates(rules, counts, kind, size, True):
         if cards < floor:
             continue
         for i in cards:
             counts[i] -= 1
-        ok = _feasible(rules, rest, counts, cards if same else ())
+        ok = (bound is None or _may_fit(rules, bound, counts)) and _feasible(rules, rest, counts, cards if same else ())
         for i in cards:
             counts[i] += 1
         if ok:
