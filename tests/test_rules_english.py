@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
 import remi
@@ -511,6 +512,17 @@ def test_E17_no_winner_when_nothing_can_be_recycled() -> None:
     assert state.levels == (4, 2)
     assert state.wins == (3, 1)
     assert state.deal == 2
+
+
+def test_E17_turn_limit_ends_a_deal_and_nobody_advances() -> None:
+    house = attrs.evolve(ENGLISH, name="english-short", turn_limit=2)
+    state = remi.new_game(house, players=2, seed=3, dealer=1, levels=[2, 5], wins=[1, 4])
+    for _ in range(2):
+        state = state.apply(TakeDiscard())
+        state = state.apply(next(a for a in state.legal_actions() if isinstance(a, Discard)))
+    assert state.deal == 2
+    assert state.last_deal is not None and state.last_deal.winner is None
+    assert state.levels == (2, 5) and state.wins == (1, 4)
 
 
 def test_E17_stock_rebuilt_at_most_twice() -> None:

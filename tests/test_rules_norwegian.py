@@ -10,6 +10,7 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
 import remi
@@ -844,6 +845,22 @@ def test_N20_deal_ends_when_nothing_can_be_recycled() -> None:
     assert state.last_deal.winner is None
     assert state.last_deal.scores == (2, NORWEGIAN.hand_points(parse_cards(rest)))
     assert state.deal == 2
+
+
+def test_N20_turn_limit_ends_a_deal_no_one_draws_from_the_stock_in() -> None:
+    """N20 bounds stock draws only; the turn limit ends a deal of players who always take the discard."""
+    house = attrs.evolve(NORWEGIAN, name="norwegian-short", turn_limit=4)
+    state = remi.new_game(house, players=2, seed=3, dealer=1)
+    stock = state.stock
+    for _ in range(4):  # four turns of take-and-discard, no stock draw
+        seat = state.to_act
+        state = state.apply(TakeDiscard())
+        state = state.apply(next(a for a in state.legal_actions() if isinstance(a, Discard)))
+        if state.deal == 1:
+            assert state.to_act != seat and state.stock == stock
+    assert state.deal == 2 and state.round == 2  # the round is played: the next one follows
+    assert state.last_deal is not None and state.last_deal.winner is None
+    assert state.last_deal.scores == tuple(house.hand_points(hand) for hand in state.last_deal.hands)
 
 
 # -- R1–R5 shared readings -------------------------------------------------------------------------

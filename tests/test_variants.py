@@ -235,6 +235,16 @@ def bad(variant: Variant, match: str, **changes: Any) -> VariantError:
     return info.value
 
 
+@pytest.mark.parametrize("limit", [0, -5, 2.5, True, "100"])
+def test_N20_turn_limit_must_be_positive(limit: object) -> None:
+    bad(NORWEGIAN, "turn_limit", turn_limit=limit)
+
+
+def test_N20_turn_limit_may_be_lifted() -> None:
+    assert attrs.evolve(NORWEGIAN, name="endless", turn_limit=None).turn_limit is None
+    assert NORWEGIAN.turn_limit == 1000
+
+
 def test_deal_too_big_for_the_deck() -> None:
     bad(NORWEGIAN, "deck has 113", deal_sizes=(30,) * 7)
     bad(NORWEGIAN, "deck has 113", deal_sizes=(10,) * 6 + (19,))  # 6 x 19 = 114

@@ -216,6 +216,10 @@ class Variant:
 
         if not isinstance(self.name, str) or not self.name or any(c.isspace() for c in self.name):
             raise VariantError(f"a variant needs a name without spaces, got {self.name!r}")
+        if self.turn_limit is not None and (
+            isinstance(self.turn_limit, bool) or not isinstance(self.turn_limit, int) or self.turn_limit < 1
+        ):
+            fail(f"turn_limit must be a positive integer or None, got {self.turn_limit!r}")
         if self.packs < 1:
             fail("at least one pack is needed")
         if self.min_players < 2 or self.max_players < self.min_players:
