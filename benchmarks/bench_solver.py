@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/bench_solver.py [--hands N] [--seed S] [--reference-hands M]
+    python benchmarks/bench_solver.py [--hands N] [--seed S] [--reference-hands M] [--big-hands B]
 
 Random hands are drawn with a seeded ``random.Random`` from the variant's deck,
 with the joker count fixed explicitly (0-3, cycling):
@@ -17,6 +17,11 @@ Every solver answer is checked against the reference on the first
 ``--reference-hands`` hands of each category (same None-ness and same points
 left; arrangements may differ when tied), and the solver's melds are checked
 with ``variant.meld_problems`` and ``remi.assign`` on every hand.
+
+Then big hands, as a seat that keeps buying grows one (Norwegian allows any
+number of buys, N14): 30, 40, 50 and 60 cards with all nine jokers, round 6
+(a set and two runs), ``--big-hands`` hands of each size; the median and the
+slowest solve are printed (a figure, not checked against the reference).
 
 Times are CPU time of this process (``time.process_time``), so other load on
 the machine skews them less, with the garbage collector paused while timing (as
@@ -164,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--reference-hands", type=int, default=100,
                         help="hands per category also run through the naive reference")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--big-hands", type=int, default=5, help="hands of each big size (30 to 60 cards)")
     args = parser.parse_args(argv)
     nor = remi.variants.get("norwegian")
     eng = remi.variants.get("english")
@@ -224,7 +230,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"overall on the checked hands: solver {total_checked / total_solver:.0f} hands/s, "
               f"naive {total_checked / total_naive:.1f} hands/s, "
               f"ratio {total_naive / total_solver:.0f}x")
+    big_hands(nor, args.big_hands, args.seed)
     return 1 if mismatches else 0
+
+
+def big_hands(variant: Variant, count: int, seed: int) -> None:
+    """Print the solver's time on hands of 30 to 60 cards with nine jokers (round 6, a set and two runs)."""
+    if count < 1:
+        return
+    contract = variant.contracts[5]
+    print()
+    print(f"big hands (N14: a seat that keeps buying): round 6 ({contract}), 9 jokers, {count} hands per size,"
+          " CPU time, cold solver memo")
+    header = f"{'cards':>5} {'median s':>9} {'slowest s':>10} {'points left (median)':>21}"
+    print(header)
+    print("-" * len(header))
+    rng = random.Random(seed)
+    clock = time.process_time
+    for size in (30, 40, 50, 60):
+        times = []
+        left = []
+        for _ in range(count):
+            hand = random_hand(rng, variant, size, 9)
+            clear_caches()
+            gc.collect()
+            gc.disable()
+            start = clock()
+            solution = solve(variant, hand, contract)
+            times.append(clock() - start)
+            gc.enable()
+            left.append(-1 if solution is None else solution.points_left)
+        times.sort()
+        left.sort()
+        print(f"{size:>5} {times[len(times) // 2]:>9.3f} {times[-1]:>10.3f} {left[len(left) // 2]:>21}")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 import pytest
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import remi
 from remi.actions import BUY, DRAW, PASS, TAKE, Action, Discard, LayDown, LayOff, SwapJoker
-from remi.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, register_bot
+from remi.bots import LAYDOWN_SAMPLE, Bot, GreedyBot, RandomBot, bot_names, make_bot, register_bot
 from remi.solver import solve
 
 NORWEGIAN = remi.variants.get("norwegian")
@@ -25,9 +25,10 @@ def legal(state: remi.GameState) -> list[Action]:
 
 
 def choose(bot: Bot, state: remi.GameState) -> Action:
+    """What ``bot`` chooses, handed the state's lazy listing as ``simulate`` and ``remi play`` hand it."""
     seat = state.to_act
     assert seat is not None
-    return bot.choose(state.view(seat), legal(state))
+    return bot.choose(state.view(seat), state.legal_actions())
 
 
 # -- the registry ------------------------------------------------------------------
@@ -66,7 +67,7 @@ def _walk(variant: remi.Variant, players: int, seed: int, steps: int, **position
         assert seat is not None
         actions = legal(state)
         view = state.view(seat)
-        picks = [greedy[seat].choose(view, actions), randoms[seat].choose(view, actions)]
+        picks = [greedy[seat].choose(view, actions), randoms[seat].choose(view, state.legal_actions())]
         for pick in picks:
             assert pick in actions, f"{pick} is not legal in {state!r}"
             assert state.is_legal(pick)
@@ -259,10 +260,12 @@ def test_greedy_buys_a_card_that_completes_a_meld() -> None:
 
 
 def test_greedy_swaps_a_joker_when_it_helps() -> None:
-    # an opponent's run 2♠ JK 4♠ 5♠; the bot holds 3♠ and lacks cards for its two sets
-    table = [remi.TableMeld(remi.MeldKind.RUN, remi.parse_cards("2S JK 4S 5S"), 1)]
-    state = _play_phase("norwegian", "3S 9C 9D KH KD 2H 7C 8D 10C QS", "6H", table=table)
-    assert choose(GreedyBot(), state) == SwapJoker(0, remi.parse_cards("3S"))
+    # round 2 (a set and a run): an opponent is down with Q♥ Q♦ Q♣ and 2♠ JK 4♠ 5♠;
+    # the bot holds 3♠ and lacks a card for its set of nines
+    table = [remi.TableMeld(remi.MeldKind.SET, remi.parse_cards("QH QD QC"), 1),
+             remi.TableMeld(remi.MeldKind.RUN, remi.parse_cards("2S JK 4S 5S"), 1)]
+    state = _play_phase("norwegian", "3S 9C 9D KH KD 2H 7C 8D 10C QS", "6H", round=2, table=table)
+    assert choose(GreedyBot(), state) == SwapJoker(1, remi.parse_cards("3S"))
 
 
 def test_greedy_plays_english_matches_to_the_end() -> None:
@@ -275,3 +278,69 @@ def test_greedy_plays_english_matches_to_the_end() -> None:
     assert state.is_over and max(state.wins) == 7
     exhausted = sum(1 for scores in state.deal_scores if min(scores) >= 0)
     assert exhausted <= len(state.deal_scores) // 4  # deals end with someone going out
+
+
+# -- huge hands and the lazy listing ------------------------------------------------------
+
+# 36 naturals and nine jokers: after drawing, 46 cards in round 6, millions of lay-downs (N14 allows any buys)
+HUGE_HAND = ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH "
+             "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JK JK JK JK JK JK JK JK JK")
+
+
+def _huge() -> remi.GameState:
+    state = remi.new_game("norwegian", players=3, seed=9, round=6, dealer=2, stock="KD", discard_pile="QD",
+                          hands=[HUGE_HAND, "2C 3C 4C 5C 6C 7C 8C 9C 10C", "JC QC KC AC 2C 3C 4C 5C 6C"])
+    state = state.apply(DRAW)
+    while state.phase is remi.Phase.BUY:
+        state = state.apply(PASS)
+    assert state.phase is remi.Phase.PLAY and len(state.hands[0]) == 46
+    return state
+
+
+def test_N14_bots_choose_on_a_huge_hand_without_listing_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from remi._listing import generate_actions
+
+    produced = [0]
+
+    def counting(*args: object, **kwargs: object) -> Iterator[Action]:
+        for action in generate_actions(*args, **kwargs):  # type: ignore[arg-type]
+            produced[0] += 1
+            yield action
+
+    monkeypatch.setattr("remi.state.generate_actions", counting)  # what every listing reads
+    state = _huge()
+    view = state.view(0)
+    greedy = GreedyBot().choose(view, state.legal_actions())
+    best = solve(NORWEGIAN, state.hands[0], NORWEGIAN.contracts[5])
+    assert best is not None and greedy == LayDown(best.melds)  # the solver's lay-down, found with `in`
+    assert produced[0] <= 100  # the first lay-down (is there one?) and the other kinds
+    produced[0] = 0
+    for seed in range(3):
+        picked = RandomBot(seed).choose(view, state.legal_actions())
+        assert state.is_legal(picked)
+    assert produced[0] <= 3 * (LAYDOWN_SAMPLE + 100)  # len() would have read 100,000 and refused
+
+
+def test_bots_choose_alike_from_the_listing_and_from_a_list() -> None:
+    state = remi.new_game("norwegian", players=3, seed=21)
+    for step in range(300):
+        if state.is_over:
+            break
+        seat = state.to_act
+        assert seat is not None
+        view = state.view(seat)
+        for make in (GreedyBot, RandomBot):
+            assert make(step).choose(view, state.legal_actions()) == make(step).choose(view, legal(state))
+        state = state.apply(GreedyBot().choose(view, state.legal_actions()))
+
+
+def test_random_bot_picks_a_kind_then_an_action_of_that_kind() -> None:
+    # one lay-down and eleven discards: the kinds are equally likely, not the actions
+    state = _play_phase("norwegian", "5C 5D 5H KS KD KH 2D 9C 3S 4H", "8H")
+    actions = legal(state)
+    assert sum(isinstance(action, LayDown) for action in actions) == 1
+    picks = [RandomBot(seed).choose(state.view(0), state.legal_actions()) for seed in range(300)]
+    downs = sum(isinstance(pick, LayDown) for pick in picks)
+    assert 110 <= downs <= 190, downs  # about half, not 1 in 12
+    discards = {pick for pick in picks if isinstance(pick, Discard)}
+    assert len(discards) == len(actions) - 1  # every discard is picked some time

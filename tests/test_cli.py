@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import io
 import json
+import os
 import subprocess
 import sys
 from importlib.metadata import entry_points
@@ -181,7 +183,8 @@ def test_play_in_process_with_a_script_then_end_of_input(monkeypatch: pytest.Mon
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = play_in_process(monkeypatch, capsys, SCRIPT, "norwegian", "--seed", "3")
     assert status == 0 and err == ""
-    assert "remi play: Norwegian Remi, 3 players, seed 3" in out
+    assert "remi play: Norwegian Remi, 3 players. You are seat 0" in out
+    assert out.count("seed 3") == 1 and out.rstrip().endswith("Game abandoned (seed 3).")  # shown at the end only
     assert "Your hand (" in out and "Discard pile:" in out and "stock:" in out and "Scores:" in out
     assert "Not allowed: " in out  # `buy` in the draw phase: the engine's reason
     assert "Not understood: " in out
@@ -216,6 +219,9 @@ def test_play_a_whole_match_by_numbers(monkeypatch: pytest.MonkeyPatch, capsys: 
     assert status == 0 and err == ""
     assert out.count("--- Deal ") == 7
     assert "=== Match over. Winner" in out
+    # the seed fixes every hand: it is printed once the match is over, not before
+    assert "seed 8" not in out[: out.index("=== Match over.")]
+    assert "The match's seed was 8 (replay it with --seed 8)." in out[out.index("=== Match over."):]
 
 
 def test_play_english_shows_levels_and_quota(monkeypatch: pytest.MonkeyPatch,
@@ -256,3 +262,109 @@ def test_play_lists_at_most_thirty_choices(monkeypatch: pytest.MonkeyPatch) -> N
     assert all(action in legal for _, action in options)
     assert sum(isinstance(action, remi.actions.Discard) for _, action in options) == len(
         {a for a in legal if isinstance(a, remi.actions.Discard)})
+
+
+def test_play_lists_a_bounded_menu_for_a_huge_hand_and_accepts_any_laydown_typed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # N14: a seat that kept buying, 46 cards with nine jokers: millions of lay-downs
+    hand = ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH "
+            "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JK JK JK JK JK JK JK JK JK")
+    state = remi.new_game("norwegian", players=3, seed=5, round=6, dealer=2, stock="KD", discard_pile="QD",
+                          hands=[hand, "2C 3C 4C 5C 6C 7C 8C 9C 10C", "JC QC KC AC 2C 3C 4C 5C 6C"])
+    state = state.apply(remi.actions.DRAW)
+    while state.phase is remi.Phase.BUY:
+        state = state.apply(remi.actions.PASS)
+    read = [0]
+    original = remi.LegalActions.__iter__
+
+    def counted(self: remi.LegalActions) -> object:
+        for action in original(self):
+            read[0] += 1
+            yield action
+
+    monkeypatch.setattr(remi.LegalActions, "__iter__", counted)
+    table = cli._Table(state.variant, 0, 5, io.StringIO(), io.StringIO())
+    options, hidden = table.options(state)
+    assert hidden is None  # too many to count
+    assert read[0] <= cli.LAYDOWN_SCAN + 1 + 2 * len(set(state.hands[0]))
+    assert len(options) <= cli.MAX_OPTIONS
+    laydowns = [action for _, action in options if isinstance(action, remi.actions.LayDown)]
+    best = remi.solver.solve(state.variant, state.hands[0], state.contract(0))
+    assert best is not None and laydowns[0] == remi.actions.LayDown(best.melds)  # the solver's, first
+    assert all(state.is_legal(action) for _, action in options)
+    # any legal lay-down can be typed, listed or not
+    typed = "down set AS AH JK; run 2S 3S 4S 5S; run 2H 3H 4H 5H"
+    assert table.read(typed, options) == remi.actions.parse_action(typed)
+    assert state.is_legal(remi.actions.parse_action(typed))
+    assert remi.actions.parse_action(typed) not in laydowns
+
+
+# -- numbers on the command line --------------------------------------------------------
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["simulate", "norwegian", "--workers", "2147483647"], "--workers must be at most"),
+    (["simulate", "norwegian", "--games", "24", "--workers", "100000"], "--workers must be at most"),
+    (["simulate", "norwegian", "--games", HUGE], "of at most 4300 digits"),
+    (["simulate", "norwegian", "--games", "99999999999999999999"], "must be at most 1,000,000,000"),
+    (["simulate", "norwegian", "--games", "-5"], "must be at least 1"),
+    (["simulate", "norwegian", "--players", "99999999999999999999"], "2 to 6 players"),
+    (["simulate", "norwegian", "--players", "-3"], "must be at least 1"),
+    (["simulate", "norwegian", "--players", HUGE], "of at most 4300 digits"),
+    (["simulate", "norwegian", "--seed", HUGE], "a seed is a whole number of at most 4300 digits"),
+    (["simulate", "norwegian", "--seed", "9" * 2000, "--games", "1"], "--seed cannot seed the matches"),
+    (["simulate", "norwegian", "--max-deals", "-1"], "must be at least 1"),
+    (["simulate", "norwegian", "--max-deals", HUGE], "of at most 4300 digits"),
+    (["play", "norwegian", "--seat", "-1"], "--seat must be a seat from 0 to 2"),
+    (["play", "norwegian", "--seat", "99999999999999999999"], "--seat must be a seat from 0 to 2"),
+    (["play", "norwegian", "--seat", HUGE], "a seat is a whole number"),
+    (["play", "norwegian", "--players", "99999999999999999999"], "2 to 6 players"),
+    (["play", "norwegian", "--seed", str(2**130)], "--seed cannot seed the match"),
+    (["play", "norwegian", "--seed", HUGE], "a seed is a whole number of at most 4300 digits"),
+])
+def test_huge_and_negative_numbers_are_refused_in_one_line(argv: list[str], message: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    line = one_error_line(captured.err)
+    assert message in line and len(line) < 300
+    assert captured.out == ""
+
+
+def test_huge_and_negative_seeds_that_fit_are_played(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    for seed in ("-7", str(-(2**100)), "9" * 30):
+        assert main(["simulate", "english", "--games", "1", "--max-deals", "1", "--quiet", "--json",
+                     "--seed", seed]) == 0
+        assert json.loads(capsys.readouterr().out)["seed"] == int(seed)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "english", "--seed", "-12345"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("Game abandoned (seed -12345).")
+
+
+def test_workers_beyond_the_cpus_are_refused_as_a_module() -> None:
+    done = run("simulate", "norwegian", "--workers", "2147483647")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "--workers must be at most" in one_error_line(done.stderr)
+
+
+def test_no_more_worker_processes_start_than_matches(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    started: list[int] = []
+
+    class Pool(concurrent.futures.ThreadPoolExecutor):
+        def __init__(self, max_workers: int, **_: object) -> None:
+            started.append(max_workers)
+            super().__init__(max_workers=max_workers)
+
+    monkeypatch.setattr(cli, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    assert main(["simulate", "english", "--games", "3", "--workers", "64", "--max-deals", "1", "--quiet"]) == 0
+    assert started == [3]
+    assert main(["simulate", "english", "--games", "1", "--workers", "8", "--max-deals", "1", "--quiet"]) == 0
+    assert started == [3]  # one match: played here, no pool
+    assert "1 worker" in capsys.readouterr().out
+    monkeypatch.setattr(os, "cpu_count", lambda: None)  # unknown: one CPU
+    assert main(["simulate", "english", "--games", "3", "--workers", "2"]) == 2

@@ -50,6 +50,46 @@ def test_contract_values() -> None:
         Contract(())
 
 
+@pytest.mark.parametrize(
+    ("kind", "size", "field"),
+    [
+        ("set", 3, "kind"),  # wrong type
+        (None, 3, "kind"),
+        (SET, "3", "size"),
+        (SET, 3.0, "size"),
+        (SET, None, "size"),
+        (RUN, True, "size"),  # a bool is not a size
+        (RUN, 0, "size"),  # out of range
+        (RUN, -4, "size"),
+    ],
+)
+def test_requirement_is_checked_when_built(kind: object, size: object, field: str) -> None:
+    with pytest.raises(VariantError) as info:
+        Requirement(kind, size)  # type: ignore[arg-type]
+    assert info.value.reason is Reason.BAD_VARIANT
+    assert str(info.value).startswith(f"a requirement's {field} must be")
+
+
+@pytest.mark.parametrize(
+    ("requirements", "name", "expected"),
+    [
+        (None, "", "a contract's requirements must be a sequence"),  # wrong type
+        (Requirement(SET, 3), "", "a contract's requirements must be a sequence"),
+        ("set 3", "", "a contract's requirements must be a sequence"),
+        (["set 3"], "", "a contract's requirements must be Requirement values"),
+        ([(SET, 3)], "", "a contract's requirements must be Requirement values"),
+        ([Requirement(SET, 3)], 5, "a contract's name must be a string"),
+        ([Requirement(SET, 3)], None, "a contract's name must be a string"),
+        ((), "", "a contract needs at least one requirement"),  # out of range
+    ],
+)
+def test_contract_is_checked_when_built(requirements: object, name: object, expected: str) -> None:
+    with pytest.raises(VariantError) as info:
+        Contract(requirements, name)  # type: ignore[arg-type]
+    assert info.value.reason is Reason.BAD_VARIANT
+    assert str(info.value).startswith(expected)
+
+
 # -- assign: minimum sizes (Norwegian) -------------------------------------------
 
 
@@ -170,3 +210,10 @@ def test_assign_matches_brute_force(
         assert len(set(result)) == len(result)
         assert not set(result) & done
         assert all(fits(reqs[i], meld, exact) for i, meld in zip(result, proposed, strict=True))
+
+
+@pytest.mark.parametrize("text", ["set ３", "run 1_0", "set ²", "run 4.0", "set 3 3", "run " + "4" * 5000])
+def test_requirement_text_takes_ascii_digits_only(text: str) -> None:
+    """``int()`` read "３" and "1_0" as numbers, and raised a plain ValueError past 4,300 digits."""
+    with pytest.raises(VariantError, match="is not a requirement"):
+        Requirement.parse(text)

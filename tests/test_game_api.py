@@ -1,4 +1,4 @@
-"""The GameState API contract (DESIGN.md §2–§3): immutability, check/apply/is_legal/listing agreement,
+"""The GameState API contract: immutability, check/apply/is_legal/listing agreement,
 notation round trips, JSON and pickle, refusals of bad arguments, and what a player's view holds."""
 
 from __future__ import annotations
@@ -38,15 +38,17 @@ JK = remi.JOKER
 
 
 def _play_position() -> GameState:
-    """Norwegian, seat 0 down and in its play phase, with lay-offs and swaps available."""
+    """Norwegian round 2 (3-4), everyone down, seat 0 in its play phase, with lay-offs and swaps available."""
     table = [
         TableMeld(SET, parse_cards("5C 5D 5H"), 0),
-        TableMeld(SET, parse_cards("8C 8D 8H"), 0),
+        TableMeld(RUN, parse_cards("8C 9C 10C JC"), 0),
         TableMeld(RUN, parse_cards("2S JK 4S 5S"), 1),
         TableMeld(SET, parse_cards("QS QH JK"), 2),
+        TableMeld(SET, parse_cards("KC KD KH"), 1),
+        TableMeld(RUN, parse_cards("3H 4H 5H 6H"), 2),
     ]
     state = remi.new_game(
-        NORWEGIAN, players=3, seed=1, dealer=2, table=table,
+        NORWEGIAN, players=3, seed=1, dealer=2, table=table, round=2,
         hands=["3S 5S 6S JK 9D", "2H 3D 5C 9S 10H JD QC KS AH 6C", "7S 7D 9H 10C JS QH KD AC 6H 4C"],
         stock="QD KC 2D", discard_pile="4H",
     )
@@ -109,15 +111,15 @@ def _taken_position() -> GameState:
 
 
 def _capped_position() -> GameState:
-    """Norwegian, seat 0 down, jokers in hand, melds near the joker cap (N10)."""
+    """Norwegian round 2 (3-4), seat 0 down, jokers in hand, melds near the joker cap (N10)."""
     table = [
         TableMeld(RUN, parse_cards("7S JK JK 10S"), 1),
         TableMeld(SET, parse_cards("QS QH JK"), 1),
         TableMeld(SET, parse_cards("5H 5D 5C"), 0),
-        TableMeld(SET, parse_cards("8H 8D 8C"), 0),
+        TableMeld(RUN, parse_cards("8H 9H 10H JH"), 0),
     ]
     state = remi.new_game(
-        NORWEGIAN, players=2, seed=7, dealer=1, table=table,
+        NORWEGIAN, players=2, seed=7, dealer=1, table=table, round=2,
         hands=["JK JK 6S 8S 9S QD 5S", "2H 3D"], stock="AS", discard_pile="2C",
     )
     state = state.apply(DrawStock())

@@ -1,4 +1,4 @@
-"""Melds: validation, lay-offs and joker swaps (remi.melds), checked against RULES.md."""
+"""Melds: validation, lay-offs and joker swaps (remi.melds), checked against the rules."""
 
 from __future__ import annotations
 
@@ -8,14 +8,30 @@ from dataclasses import dataclass
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import remi
-from remi import JOKER, End, Meld, MeldKind, MeldProblem, NotationError, Variant, parse_card, parse_cards
+from remi import (
+    JOKER,
+    End,
+    IllegalActionError,
+    JokerCap,
+    Meld,
+    MeldKind,
+    MeldProblem,
+    NotationError,
+    Reason,
+    RemiError,
+    TableMeld,
+    Variant,
+    parse_card,
+    parse_cards,
+)
+from remi.actions import DrawStock, LayOff, SwapJoker
 from remi.cards import Card
 from remi.contracts import assign
-from remi.melds import lay_off, run_cards, swap_joker
+from remi.melds import MeldRules, lay_off, meld_problems, run_cards, run_start, swap_joker
 from remi.testing import cards, hands, meld_candidates
 
 SET, RUN = MeldKind.SET, MeldKind.RUN
@@ -36,12 +52,12 @@ def C(text: str) -> Card:
     return parse_card(text)
 
 
-# -- the reference: RULES.md written out, independently of remi ----------------
+# -- the reference: the rules written out, independently of remi ---------------
 
 
 @dataclass(frozen=True)
 class Reference:
-    """What RULES.md says a meld is, per variant (N4, N5, N8, N10; E2, E4, §5)."""
+    """What the rules say a meld is, per variant (N4, N5, N8, N10; E2, E4, §5)."""
 
     set_min: int
     set_max: int | None
@@ -152,7 +168,7 @@ def check_against_reference(name: str, kind: MeldKind, cards_: tuple[Card, ...])
 
 
 def test_reference_agrees_with_the_worked_examples() -> None:
-    """The reference itself must read RULES.md §6 right, or the property proves nothing."""
+    """The reference itself must read the worked examples (§6) right, or the property proves nothing."""
     n, e = REFERENCE["norwegian"], REFERENCE["english"]
     assert reference_valid(n, SET, parse_cards("QS QS QH"))
     assert not reference_valid(e, SET, parse_cards("7S 7S 7H"))
@@ -272,7 +288,7 @@ def test_meld_problems_accepts_text() -> None:
     assert ENGLISH.meld_problems(SET, "7S 7S 7H") == MeldProblem.REPEATED_SUIT
 
 
-# -- worked examples (RULES.md §6) -------------------------------------------------
+# -- worked examples (§6) ----------------------------------------------------------
 
 
 def test_NX1_sets() -> None:
@@ -589,3 +605,205 @@ def test_every_short_sequence_near_the_corners_against_reference() -> None:
     for cards_ in itertools.product(pool, repeat=4):
         for name in ("norwegian", "english"):
             check_against_reference(name, RUN, cards_)
+
+
+# -- jokers never stand for an ace the rules forbid ---------------------------------------
+
+ACE_HIGH_ONLY = attrs.evolve(NORWEGIAN, name="norwegian-ace-high-only", ace_low=False)
+ACE_LOW_ONLY = attrs.evolve(NORWEGIAN, name="norwegian-ace-low-only", ace_high=False)
+
+
+def test_joker_may_not_be_a_forbidden_low_ace() -> None:
+    """``JK 2S 3S 4S``: the joker is in the low ace's place, which ace_low=False forbids."""
+    rules = ACE_HIGH_ONLY.meld_rules
+    assert problems(ACE_HIGH_ONLY, RUN, "JK 2S 3S 4S") == MeldProblem.WRAP  # as "AS 2S 3S 4S" is
+    assert problems(ACE_HIGH_ONLY, RUN, "AS 2S 3S 4S") == MeldProblem.WRAP
+    assert problems(ACE_HIGH_ONLY, RUN, "JK JK 3S 4S") == MeldProblem.WRAP
+    assert problems(ACE_HIGH_ONLY, RUN, "JK JK JK 4S 5S 6S") == MeldProblem.WRAP
+    assert valid(ACE_HIGH_ONLY, RUN, "JK 3S 4S 5S")  # the joker is 2S
+    assert valid(ACE_HIGH_ONLY, RUN, "JS QS KS JK")  # the joker is the high ace
+    assert valid(ACE_HIGH_ONLY, RUN, "2S 3S 4S JK")
+    assert run_start(rules, parse_cards("JK 2S 3S 4S")) is None
+    assert run_start(rules, parse_cards("JK 3S 4S 5S")) == 2
+    with pytest.raises(ValueError):
+        run_cards(rules, parse_cards("JK 2S 3S 4S"))
+    assert swap_joker(rules, RUN, parse_cards("JK 2S 3S 4S"), [C("AS")]) is None
+    assert valid(NORWEGIAN, RUN, "JK 2S 3S 4S")  # with the ace low allowed it is fine
+
+
+def test_joker_may_not_be_a_forbidden_high_ace() -> None:
+    rules = ACE_LOW_ONLY.meld_rules
+    assert problems(ACE_LOW_ONLY, RUN, "JS QS KS JK") == MeldProblem.WRAP  # as "JS QS KS AS" is
+    assert problems(ACE_LOW_ONLY, RUN, "JS QS KS AS") == MeldProblem.WRAP
+    assert problems(ACE_LOW_ONLY, RUN, "QS JK JK JK") == MeldProblem.WRAP | MeldProblem.TOO_MANY_JOKERS
+    assert problems(ACE_LOW_ONLY, RUN, "JK JK 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS") == MeldProblem.WRAP
+    assert valid(ACE_LOW_ONLY, RUN, "JK 2S 3S 4S")  # the joker is the low ace
+    assert valid(ACE_LOW_ONLY, RUN, "JK JS QS KS")
+    assert valid(ACE_LOW_ONLY, RUN, "JK 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")  # 13 cards, A to K
+    assert run_start(rules, parse_cards("JS QS KS JK")) is None
+    assert swap_joker(rules, RUN, parse_cards("JS QS KS JK"), [C("AS")]) is None
+    assert run_cards(rules, parse_cards("JK 2S 3S 4S")) == parse_cards("AS 2S 3S 4S")
+
+
+def test_lay_off_never_puts_a_joker_where_an_ace_is_forbidden() -> None:
+    low_off, high_off = ACE_HIGH_ONLY.layoff_rules, ACE_LOW_ONLY.layoff_rules
+    run = parse_cards("2S 3S 4S 5S")
+    assert lay_off(low_off, RUN, run, JOKER, End.LOW) is None
+    assert lay_off(low_off, RUN, run, C("AS"), End.LOW) is None
+    assert lay_off(low_off, RUN, run, JOKER, End.HIGH) == parse_cards("2S 3S 4S 5S JK")
+    assert lay_off(NORWEGIAN.layoff_rules, RUN, run, JOKER, End.LOW) == parse_cards("JK 2S 3S 4S 5S")
+    court = parse_cards("10S JS QS KS")
+    assert lay_off(high_off, RUN, court, JOKER, End.HIGH) is None
+    assert lay_off(high_off, RUN, court, C("AS"), End.HIGH) is None
+    assert lay_off(high_off, RUN, court, JOKER, End.LOW) == parse_cards("JK 10S JS QS KS")
+    assert lay_off(NORWEGIAN.layoff_rules, RUN, court, JOKER, End.HIGH) == parse_cards("10S JS QS KS JK")
+
+
+def test_forbidden_ace_joker_cannot_reach_the_table() -> None:
+    """Before the fix the lay-off was legal; swapping the ace in then broke ``legal_actions``."""
+    variant = attrs.evolve(ACE_HIGH_ONLY, name="norwegian-ace-high-only-no-buy", buying=False)
+
+    def table(run: str) -> list[TableMeld]:  # round 2, "3-4": both seats are down
+        return [
+            TableMeld(SET, parse_cards("5C 5D 5H"), 0),
+            TableMeld(RUN, parse_cards("7H 8H 9H 10H"), 0),
+            TableMeld(SET, parse_cards("KC KD KH"), 1),
+            TableMeld(RUN, parse_cards(run), 1),
+        ]
+
+    state = remi.new_game(variant, players=2, seed=1, round=2, hands=["JK AS 9D", "6C 7C 8D 9C QC"],
+                          stock="8C", discard_pile="4C", dealer=1, table=table("2S 3S 4S 5S"))
+    state = state.apply(DrawStock())
+    with pytest.raises(IllegalActionError) as info:
+        state.check(LayOff(JOKER, 3, End.LOW))
+    assert info.value.reason is Reason.BAD_LAYOFF
+    listed = list(state.legal_actions())
+    assert LayOff(JOKER, 3, End.HIGH) in listed
+    assert not any(isinstance(action, LayOff) and action.meld == 3 and action.end is End.LOW for action in listed)
+    assert not any(isinstance(action, SwapJoker) for action in listed)
+    with pytest.raises(RemiError, match="JK 2S 3S 4S") as refused_table:
+        remi.new_game(variant, players=2, seed=1, round=2, table=table("JK 2S 3S 4S"))
+    assert refused_table.value.reason is Reason.BAD_POSITION
+
+
+# The property: meld_problems against a brute force over what each joker could be.
+
+RUN_RULES = st.builds(
+    lambda aces, **rest: MeldRules(ace_low=aces[0], ace_high=aces[1], **rest),
+    st.sampled_from([(True, True), (False, True), (True, False)]),
+    run_min=st.integers(2, 5),
+    run_max=st.integers(5, 14),
+    run_wrap=st.booleans(),
+    joker_cap=st.sampled_from(JokerCap),
+)
+
+
+def straight(ranks: Sequence[int], rules: MeldRules) -> bool:
+    """Whether naturals of these ranks (1 = ace … 13 = king), in this order, are consecutive under ``rules``.
+
+    Values run 1 (the low ace) to 14 (the high ace); with wrap, ranks follow each other round the corner.
+    """
+    if rules.run_wrap:
+        return any(all((rank - 1 - start - i) % 13 == 0 for i, rank in enumerate(ranks)) for start in range(13))
+    allowed = set(range(2, 14)) | ({1} if rules.ace_low else set()) | ({14} if rules.ace_high else set())
+    for start in range(1, 15):
+        values = (start + i for i in range(len(ranks)))
+        if all(v in allowed and (rank == v or (rank == 1 and v == 14)) for v, rank in zip(values, ranks, strict=True)):
+            return True
+    return False
+
+
+def brute_force(rules: MeldRules, cards_: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every way of reading the jokers as naturals that makes a naturals-only run valid under ``rules``.
+
+    Each joker is tried as every card of the naturals' suit (a card of another suit would mix
+    suits, so trying it could never succeed).
+    """
+    naturals = [card for card in cards_ if card.is_natural]
+    jokers = len(cards_) - len(naturals)
+    if not naturals or not rules.run_min <= len(cards_) <= rules.run_max:
+        return []
+    if rules.joker_cap is JokerCap.NATURALS and jokers > len(naturals):
+        return []
+    suit = naturals[0].suit
+    assert suit is not None
+    if any(card.suit is not suit for card in naturals):
+        return []
+    found = []
+    for choice in itertools.product(remi.Rank, repeat=jokers):
+        picks = iter(choice)
+        read = tuple(card if card.is_natural else remi.Card(next(picks), suit) for card in cards_)
+        if straight([int(card.rank) for card in read if card.rank is not None], rules):
+            found.append(read)
+    return found
+
+
+@st.composite
+def run_candidates(draw: st.DrawFn, max_jokers: int = 3) -> tuple[Card, ...]:
+    """Mostly straight sequences of one suit, with a few jokers, sometimes spoilt.
+
+    A third start at the low ace or the two, a third end at the high ace or the king, and the
+    jokers are often at the ends: that is where a joker may stand for an ace the rules forbid.
+    """
+    suit = draw(st.sampled_from(remi.Suit))
+    length = draw(st.integers(1, 15))
+    anchor = draw(st.sampled_from(["low", "high", "anywhere"]))
+    if anchor == "anywhere":
+        start = draw(st.integers(1, 14))
+    else:  # from the low ace or the two; up to the high ace or the king
+        start = draw(st.sampled_from([1, 2] if anchor == "low" else [15 - length, 14 - length]))
+    cards_ = [remi.Card(remi.Rank((start + i - 1) % 13 + 1), suit) for i in range(length)]
+    jokers = draw(st.sets(st.integers(0, length - 1), max_size=min(max_jokers, length)))
+    if len(jokers) < max_jokers and draw(st.booleans()):
+        jokers.add(draw(st.sampled_from([0, length - 1])))
+    for i in jokers:
+        cards_[i] = JOKER
+    if draw(st.integers(0, 4)) == 0:
+        cards_[draw(st.integers(0, length - 1))] = draw(cards().filter(lambda card: card.is_natural))
+    return tuple(cards_)
+
+
+@settings(max_examples=250, deadline=None)
+@given(rules=RUN_RULES, cards_=run_candidates())
+@example(rules=MeldRules(ace_low=False), cards_=parse_cards("JK 2S 3S 4S"))
+@example(rules=MeldRules(ace_high=False), cards_=parse_cards("JS QS KS JK"))
+def test_run_validity_matches_brute_force_over_jokers(rules: MeldRules, cards_: tuple[Card, ...]) -> None:
+    readings = brute_force(rules, cards_)
+    assert len(readings) <= 1, readings  # runs are positional: a valid run has one reading
+    found = meld_problems(rules, RUN, cards_)
+    assert (not found) == bool(readings), (rules, remi.format_cards(cards_), found)
+    if readings:
+        assert run_cards(rules, cards_) == readings[0]
+        start = run_start(rules, cards_)
+        assert start is not None
+        if not rules.run_wrap:
+            assert (1 if rules.ace_low else 2) <= start <= start + len(cards_) - 1 <= (14 if rules.ace_high else 13)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=RUN_RULES, cards_=run_candidates(max_jokers=2))
+@example(rules=MeldRules(ace_low=False), cards_=parse_cards("2S 3S 4S 5S"))
+@example(rules=MeldRules(ace_high=False), cards_=parse_cards("10S JS QS KS"))
+def test_lay_offs_and_swaps_keep_a_run_valid(rules: MeldRules, cards_: tuple[Card, ...]) -> None:
+    """Whatever lay-off or swap is allowed leaves a valid run, read the same way (brute force again)."""
+    readings = brute_force(rules, cards_)
+    if not readings:
+        return
+    suit = next(card.suit for card in cards_ if card.suit is not None)
+    candidates = [*(remi.Card(rank, suit) for rank in remi.Rank), JOKER]
+    for card in candidates:
+        for end in End:
+            grown = lay_off(rules, RUN, cards_, card, end)
+            if grown is not None:
+                assert grown == ((card, *cards_) if end is End.LOW else (*cards_, card))
+                grown_readings = brute_force(rules, grown)
+                assert len(grown_readings) == 1, (rules, remi.format_cards(grown))
+                assert grown_readings[0][1:] == readings[0] if end is End.LOW else grown_readings[0][:-1] == readings[0]
+                assert not meld_problems(rules, RUN, grown)
+        swapped = swap_joker(rules, RUN, cards_, [card])
+        if swapped is not None:
+            assert swapped[1] == 1 and card.is_natural
+            assert brute_force(rules, swapped[0]) == readings, (rules, remi.format_cards(swapped[0]))
+            assert card in [readings[0][i] for i, held in enumerate(cards_) if held.is_joker]
+        elif rules.swap_from_runs and card.is_natural:
+            assert card not in [readings[0][i] for i, held in enumerate(cards_) if held.is_joker]

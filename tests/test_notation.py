@@ -52,7 +52,10 @@ def test_a_record_keeps_a_built_position() -> None:
         stock="10H",
         discard_pile="QS",
         scores=[10, 20],
-        table=[TableMeld(MeldKind.RUN, remi.parse_cards("9D 10D JD QD"), 1)],
+        table=[
+            TableMeld(MeldKind.RUN, remi.parse_cards("9D 10D JD QD"), 1),
+            TableMeld(MeldKind.RUN, remi.parse_cards("3H 4H 5H 6H"), 1),
+        ],
     )
     game = game.apply(DrawStock())
     game = game.apply(Pass())  # the pile's top has no discarder, so seat 1 may buy it

@@ -89,39 +89,49 @@ def test_perft_english_draw_position() -> None:
 
 
 def norwegian_play() -> GameState:
-    """Round 1 (3-3). Seat 0 is down with the run 2S JK 4S 5S; seat 1 draws JK, seat 0 passes."""
+    """Round 2 (3-4). Seat 0 is down with QH QD QC and the run 2S JK 4S 5S; seat 1 draws JK, seat 0 passes."""
     state = remi.new_game(
-        "norwegian", players=2, seed=0, dealer=0, round=1,
-        hands=["4H 6C 8D JC", "3S 9H 9D 9C KC KD"], stock="JK", discard_pile="7D",
-        table=[TableMeld(MeldKind.RUN, parse_cards("2S JK 4S 5S"), 0)],
+        "norwegian", players=2, seed=0, dealer=0, round=2,
+        hands=["4H 6S 8D JC", "3S 9H 9D 9C 6C 7C 8C"], stock="JK", discard_pile="7D",
+        table=[TableMeld(MeldKind.SET, parse_cards("QH QD QC"), 0),
+               TableMeld(MeldKind.RUN, parse_cards("2S JK 4S 5S"), 0)],
     )
     return state.apply(DrawStock()).apply(Pass())
 
 
 def test_perft_norwegian_play_position() -> None:
-    """Seat 1 plays with 3S 9H 9D 9C KC KD JK, not yet down.
+    """Seat 1 plays with 3S 9H 9D 9C 6C 7C 8C JK, not yet down; its contract is a set and a run.
 
-    depth 1: lay-downs: two sets; the kings need the joker (KC KD JK), so the
-             nines go down without it: exactly one lay-down (N6, N10, N15)    = 1
+    depth 1: lay-downs: with the joker in the run (JK as 5C, or as 9C), the
+             set is 9H 9D 9C; with the run 6C 7C 8C 9C, the set is 9H 9D JK;
+             nothing else reaches 3 + 4 cards (N6, N10, N15)                  = 3
              swaps: 3S for the joker of seat 0's run (N11)                    = 1
              lay-offs: not down (N16)                                         = 0
-             discards: 7 distinct cards                                      = 7   -> 9
-    depth 2: after the lay-down, hand 3S: swap 3S on 0 again, or discard 3S
-             (out); 3S fits no end of 2S JK 4S 5S and no set                 = 2
-             after the swap, hand 9H 9D 9C KC KD JK JK: lay-downs are a king
-             set with one joker and a nine set with at most one (1 + 4 ways),
-             or KC KD JK JK with 9H 9D 9C (1 way): 6; no swap (the run has no
-             joker left); 6 discards                                          = 12
-             after each of the 7 discards, seat 0 draws or takes             = 14  -> 28
+             discards: 8 distinct cards                                      = 8   -> 12
+    depth 2: after each lay-down, hand 3S: swap 3S on 1 again, or discard 3S
+             (out); 3S fits no end of 2S JK 4S 5S and no set                 = 6
+             after the swap, hand 9H 9D 9C 6C 7C 8C JK JK:
+               a run without 9C: 6C 7C 8C and one joker (2 ways) with the
+               nines and at most one joker (1 + 1 + 3 sets: 10); 6C 7C 8C and
+               two jokers (3 ways) or two of them and two jokers (2 + 3 + 3
+               ways), with 9H 9D 9C (11)                                      = 21
+               a run with 9C: 6C 7C 8C 9C with 9H 9D and one or two jokers
+               (2); 6C 7C 8C 9C and a joker (2 ways) or three of them and a
+               joker (4 ways), with 9H 9D JK (6)                               = 8
+               no swap (the run has no joker left); 7 discards                = 7   -> 36
+             after each of the 8 discards, seat 0 draws or takes             = 16  -> 58
     """
     state = norwegian_play()
     assert state.phase is remi.Phase.PLAY and state.to_act == 1
-    assert perft(state, 1) == 9
-    assert perft(state, 2) == 28
+    assert perft(state, 1) == 12
+    assert perft(state, 2) == 58
     split = divide(state, 2)
-    assert split.pop("down set 9H 9D 9C; set KD KC JK") == 2
-    assert split.pop("swap 3S on 0") == 12
-    assert split == {f"discard {card}": 2 for card in ("3S", "9H", "9D", "9C", "KD", "KC", "JK")}
+    assert split.pop("swap 3S on 1") == 36
+    downs = {action: count for action, count in split.items() if action.startswith("down ")}
+    assert downs == {"down set 9H 9D 9C; run JK 6C 7C 8C": 2, "down set 9H 9D 9C; run 6C 7C 8C JK": 2,
+                     "down set 9H 9D JK; run 6C 7C 8C 9C": 2}
+    assert {action: count for action, count in split.items() if action not in downs} == {
+        f"discard {card}": 2 for card in ("3S", "9H", "9D", "9C", "6C", "7C", "8C", "JK")}
 
 
 def english_play() -> GameState:

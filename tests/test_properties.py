@@ -1,4 +1,4 @@
-"""Property-based tests of the game engine: the invariants of DESIGN.md §4.
+"""Property-based tests of the game engine: the invariants every position keeps.
 
 Both built-in variants, 2-6 players, random legal play from fresh matches and
 from hand-built positions. The heart of the file is an independent
@@ -14,11 +14,13 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -27,13 +29,11 @@ import remi
 from remi import CARDS, JOKER, End, GameState, IllegalActionError, Meld, MeldKind, Phase, TableMeld, Variant
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import Card
-from remi.contracts import assign
-from remi.melds import run_cards
+from remi.melds import lay_off, run_cards
 from remi.testing import (
     assert_invariants,
     card_multiset,
     game_states,
-    meld_candidates,
     random_playout,
 )
 
@@ -58,7 +58,7 @@ def players_for(name: str) -> st.SearchStrategy[int]:
 
 
 # =============================================================================
-# What one transition must do (scores follow RULES.md N19, E14-E16, N20/E17)
+# What one transition must do (scores follow N19, E14-E16, N20/E17)
 # =============================================================================
 
 
@@ -200,6 +200,7 @@ class RandomMatch(RuleBasedStateMachine):
         assert back == self.state
         assert back.to_json() == text
         assert list(back.legal_actions()) == list(self.state.legal_actions())
+        assert remi.read_record(remi.write_record(self.state)) == self.state
 
     @rule()
     def pickle_round_trip(self) -> None:
@@ -258,7 +259,7 @@ def rank_of(card: Card) -> int:
 
 
 def reference_valid(variant: Variant, kind: MeldKind, cards: Sequence[Card]) -> bool:
-    """RULES.md N4, N5, N8, N10, E2, E4 and §5 written out, independently of remi.melds."""
+    """N4, N5, N8, N10, E2, E4 and the English joker rule written out, independently of remi.melds."""
     naturals = [card for card in cards if card is not JOKER]
     jokers = len(cards) - len(naturals)
     if not naturals:
@@ -343,7 +344,7 @@ def conceivable_actions(state: GameState, *, laydowns: bool) -> Iterator[Action]
     yield from (DrawStock(), TakeDiscard(), Buy(), Pass())
     for card in CARDS:
         yield Discard(card)
-    indices = range(-1, len(state.table) + 1)  # one out of range at each side
+    indices = range(len(state.table) + 1)  # one past the end (a negative index is no action at all)
     for card in CARDS:
         for index in indices:
             for end in (None, End.LOW, End.HIGH):
@@ -411,18 +412,6 @@ def check_against_reference(state: GameState, *, laydowns: bool = True) -> set[A
     return accepted
 
 
-def valid_as(variant: Variant, kind: MeldKind) -> Callable[[tuple[Card, ...]], bool]:
-    return lambda cards: not variant.meld_problems(kind, cards)
-
-
-def table_meld(draw: st.DrawFn, variant: Variant, players: int) -> TableMeld:
-    kind = draw(st.sampled_from([SET, RUN]))
-    cards = draw(meld_candidates(variant, kind).filter(valid_as(variant, kind)))
-    if kind is SET:
-        cards = tuple(sorted(cards))
-    return TableMeld(kind, cards, draw(st.integers(0, players - 1)))
-
-
 def useful_cards(table: Sequence[TableMeld], window: Sequence[Card]) -> list[Card]:
     """Cards that may fit: a rank-window of naturals, jokers, and the neighbours of table melds."""
     out = [*window, JOKER]
@@ -465,40 +454,166 @@ def sized_melds(
     return tuple(cards)
 
 
+# -----------------------------------------------------------------------------
+# Tables that can arise in play: contracts laid by their owners, grown by lay-offs
+# -----------------------------------------------------------------------------
+
+
+def fits(pool: Counter[Card], cards: Sequence[Card]) -> bool:
+    """Whether ``pool`` still holds every card of ``cards`` (copies counted)."""
+    return all(pool[card] >= n for card, n in Counter(cards).items())
+
+
+@st.composite
+def laid_melds(
+    draw: st.DrawFn, variant: Variant, kind: MeldKind, size: int, pool: Counter[Card]
+) -> tuple[Card, ...] | None:
+    """A valid meld of ``kind`` with exactly ``size`` cards from those left in ``pool`` (None: they ran out).
+
+    At most two jokers (N10 caps them at the naturals in Norwegian; English needs one natural).
+    """
+    rules = variant.meld_rules
+    cap = size // 2 if rules.joker_cap is remi.JokerCap.NATURALS else size - 1
+    jokers = min(draw(st.sampled_from((0, 0, 1, 1, 2))), cap, pool[JOKER])
+    if kind is SET:
+        rank = draw(st.integers(1, 13))
+        copies = [Card(rank, suit) for suit in remi.Suit for _ in range(pool[Card(rank, suit)])]
+        if rules.set_distinct_suits:  # E4
+            copies = list(dict.fromkeys(copies))
+        if len(copies) < size - jokers:
+            return None
+        cards = (*draw(st.permutations(copies))[: size - jokers], *[JOKER] * jokers)
+    else:
+        suit = draw(st.sampled_from(list(remi.Suit)))
+        start = draw(st.integers(1, 15 - size))
+        run = [value_card(start + i, suit) for i in range(size)]
+        for place in draw(st.lists(st.integers(0, size - 1), min_size=jokers, max_size=jokers, unique=True)):
+            run[place] = JOKER
+        cards = tuple(run)
+        if not fits(pool, cards):
+            return None
+    assert not variant.meld_problems(kind, cards), f"laid_melds drew an invalid {kind.value}: {cards}"
+    return cards
+
+
+def lay_off_options(variant: Variant, meld: TableMeld, pool: Counter[Card]) -> list[tuple[Card, ...]]:
+    """The cards of ``meld`` after each lay-off the variant allows onto it (N16, E12 aside), from ``pool``."""
+    ends = (None,) if meld.kind is SET else (End.LOW, End.HIGH)
+    options = []
+    for card in sorted(card for card, n in pool.items() if n > 0):
+        for end in ends:
+            grown = lay_off(variant.layoff_rules, meld.kind, meld.cards, card, end)
+            if grown is not None:
+                options.append(grown)
+    return options
+
+
+@st.composite
+def tables(
+    draw: st.DrawFn,
+    variant: Variant,
+    levels: Sequence[int],
+    pool: Counter[Card],
+    *,
+    max_owners: int = 2,
+    max_layoffs: int = 4,
+) -> tuple[list[TableMeld], list[int]]:
+    """Melds on the table as play leaves them, and each seat's lay-offs this deal; takes their cards from ``pool``.
+
+    Each owner laid requirements of its contract: all of them at once where the contract goes down whole
+    (N15), any of them where it goes down piecemeal (E8), each meld of the exact size (E9) or up to two
+    cards longer (N6: minimum sizes), never in an all-in round (N18). Then the melds grew one lay-off at a
+    time, each by a seat that may lay off (down: N16; within its quota: E12), counted in the lay-offs.
+    ``remi.new_game`` must accept every table drawn here: a refusal is a bug in this strategy.
+    """
+    players = len(levels)
+    table: list[TableMeld] = []
+    down: set[int] = set()
+    most = range(1, min(max_owners, players) + 1)
+    count = draw(st.sampled_from((0, *most, *most)), label="owners")  # mostly some: a table is the point
+    owners = draw(st.permutations(range(players)), label="who")[:count]
+    for owner in owners:
+        level = levels[owner] - 1
+        if variant.all_in[level]:
+            continue
+        requirements = variant.contracts[level].requirements
+        chosen: Sequence[int] = range(len(requirements))
+        if variant.piecemeal:
+            chosen = sorted(draw(st.sets(st.sampled_from(chosen), min_size=1), label="laid"))
+        melds: list[TableMeld] = []
+        for index in chosen:
+            req = requirements[index]
+            longer = 0 if variant.exact_sizes else draw(st.sampled_from((0, 0, 1, 2)), label="longer")
+            cards = draw(laid_melds(variant, req.kind, req.size + longer, pool), label="meld")
+            if cards is None:
+                break
+            pool.subtract(cards)
+            melds.append(TableMeld(req.kind, cards, owner))
+        if len(melds) < len(chosen):  # the deck ran out of those cards: this seat laid nothing
+            for meld in melds:
+                pool.update(meld.cards)
+            continue
+        table.extend(melds)
+        if len(chosen) == len(requirements):
+            down.add(owner)
+    layoffs = [0] * players
+
+    def may_lay_off(seat: int) -> bool:
+        quota = variant.layoff_quota(levels[seat] - 1)
+        return (quota is None or layoffs[seat] < quota) and (seat in down or not variant.layoff_requires_down)
+
+    for _ in range(draw(st.integers(0, max_layoffs if table else 0), label="lay-offs")):
+        seats = [seat for seat in range(players) if may_lay_off(seat)]
+        if not seats:
+            break
+        seat = draw(st.sampled_from(seats), label="by")
+        target = draw(st.integers(0, len(table) - 1), label="onto")
+        options = lay_off_options(variant, table[target], pool)
+        if not options:
+            continue
+        meld = table[target]
+        grown = draw(st.sampled_from(options), label="grown")
+        pool.subtract(Counter(grown) - Counter(meld.cards))
+        table[target] = TableMeld(meld.kind, grown, meld.owner)
+        layoffs[seat] += 1
+    return list(draw(st.permutations(table), label="table order")), layoffs
+
+
+@st.composite
+def contract_levels(draw: st.DrawFn, variant: Variant, players: int, *, all_in: bool = True) -> dict[str, Any]:
+    """``round=`` or ``levels=`` for new_game; ``all_in=False`` leaves out the all-in contracts (N18)."""
+    levels = st.sampled_from([n for n in range(1, variant.rounds + 1) if all_in or not variant.all_in[n - 1]])
+    if variant.schedule is remi.Schedule.ROUNDS:
+        return {"round": draw(levels, label="round")}
+    return {"levels": draw(st.lists(levels, min_size=players, max_size=players), label="levels")}
+
+
+def seat_levels(kwargs: dict[str, Any], players: int) -> list[int]:
+    """Each seat's contract level (1-based) under new_game's ``round=`` or ``levels=``."""
+    return list(kwargs["levels"]) if "levels" in kwargs else [kwargs["round"]] * players
+
+
 @st.composite
 def small_positions(draw: st.DrawFn, name: str) -> GameState:
     """A hand-built position with small hands rich in melds, lay-offs and swaps.
 
-    Seat 1 is on turn. Its hand is either built from melds of its own contract
-    (so that lay-downs are legal) plus a few stray cards, or drawn from a
-    window of neighbouring cards and the cards that fit the table.
+    Seat 1 is on turn. The table is drawn by :func:`tables` (seat 1 is often
+    one of the owners, so that it may lay off). Seat 1's hand is either built
+    from the melds of its own contract it has not laid (so that lay-downs are
+    legal) plus a few cards that fit the table, or drawn from a window of
+    neighbouring cards and the cards that fit the table.
     """
     variant = VARIANTS[name]
-    players = draw(st.integers(2, 4))
+    players = draw(st.integers(2, 4), label="players")
     pool = Counter(variant.deck())
-    kwargs: dict[str, Any] = {}
-    if variant is NORWEGIAN:
-        kwargs["round"] = draw(st.integers(1, 7))
-        levels = [kwargs["round"]] * players
-    else:
-        levels = draw(st.lists(st.integers(1, 7), min_size=players, max_size=players))
-        kwargs["levels"] = levels
-    table: list[TableMeld] = []
-    for _ in range(draw(st.integers(0, 3))):
-        meld = table_meld(draw, variant, players)
-        need = Counter(meld.cards)
-        if all(pool[card] >= n for card, n in need.items()):
-            if variant.piecemeal:  # the owner's melds must fit its contract
-                owned = [(m.kind, len(m.cards)) for m in table if m.owner == meld.owner]
-                contract = variant.contracts[levels[meld.owner] - 1]
-                if assign(contract, [*owned, (meld.kind, len(meld.cards))], exact=False) is None:
-                    continue
-            pool.subtract(need)
-            table.append(meld)
+    kwargs = draw(contract_levels(variant, players), label="levels")
+    levels = seat_levels(kwargs, players)
+    table, layoffs = draw(tables(variant, levels, pool), label="table")
     suits = draw(st.lists(st.sampled_from(list(remi.Suit)), min_size=1, max_size=2, unique=True))
     low = draw(st.integers(1, 13))
     window = [value_card(low + i, suit) for suit in suits for i in range(5)]
-    useful = useful_cards(table, window)
+    fitting = useful_cards(table, ())[1:]  # the neighbours of the table's melds, the cards its jokers stand for
+    useful = [*window, JOKER, *fitting]
 
     def take(candidates: Sequence[Card], size: int) -> list[Card]:
         chosen: list[Card] = []
@@ -512,28 +627,37 @@ def small_positions(draw: st.DrawFn, name: str) -> GameState:
         return chosen
 
     def take_all(cards: Sequence[Card]) -> list[Card]:
-        if any(pool[card] < n for card, n in Counter(cards).items()):
+        if not fits(pool, cards):
             return []
         pool.subtract(cards)
         return list(cards)
 
     on_turn = 1
     hands: list[list[Card]] = [[] for _ in range(players)]
-    if draw(st.booleans()):
+    # what seat 1 still has to lay down (matched by kind and size: the same in both variants' contracts)
+    requirements = list(variant.contracts[levels[on_turn] - 1].requirements)
+    if variant.piecemeal:
+        for meld in table:
+            if meld.owner == on_turn:
+                requirements.remove(next(r for r in requirements if r.kind is meld.kind and r.size <= len(meld.cards)))
+    elif any(meld.owner == on_turn for meld in table):
+        requirements = []
+    from_contract: bool = draw(st.booleans(), label="hand from the contract")
+    if requirements and from_contract:
         # the seat's own contract, small enough to keep the brute force cheap
-        requirements = variant.contracts[levels[on_turn] - 1].requirements
         if variant is NORWEGIAN and len(requirements) == 3:
             requirements = requirements[: draw(st.integers(1, 2))]  # round 4-7: a part of the contract
         for req in requirements:
             extra = 0 if variant.exact_sizes else draw(st.sampled_from([0, 0, 1]))
             hands[on_turn] += take_all(draw(sized_melds(variant, req.kind, req.size + extra)))
-        hands[on_turn] += take(useful, draw(st.integers(0, 2)))
+        hands[on_turn] += take(fitting or useful, draw(st.integers(0, 2)))
     else:
         hands[on_turn] = take(useful, draw(st.integers(3, 8)))
         hands[on_turn] += take(list(pool.elements()), draw(st.integers(0, 1)))
     for seat in range(players):
         if seat != on_turn:
             hands[seat] = take(useful if draw(st.booleans()) else list(pool.elements()), draw(st.integers(1, 6)))
+        hands[seat] = hands[seat] or take(list(pool.elements()), 1)  # a hand is never empty (N17, E13)
     stock = take(useful, draw(st.integers(0, 3)))
     pile = take(useful, draw(st.integers(1, 2))) or take(list(pool.elements()), 1)
     return remi.new_game(
@@ -545,6 +669,7 @@ def small_positions(draw: st.DrawFn, name: str) -> GameState:
         discard_pile=pile,
         dealer=0,
         table=table,
+        layoffs=layoffs,
         **kwargs,
     )
 
@@ -571,6 +696,19 @@ def test_legal_actions_equal_the_brute_force_reference(name: str, data: st.DataO
         listed = list(state.legal_actions())
         action = listed[data.draw(st.integers(0, len(listed) - 1), label="action")]
         state = apply_checked(state, action)
+
+
+@props(50)
+@given(card=st.sampled_from(CARDS), index=st.integers(max_value=-1), end=st.sampled_from([None, End.LOW, End.HIGH]))
+def test_negative_meld_indices_are_refused_when_the_action_is_built(card: Card, index: int, end: End | None) -> None:
+    """A meld is named by its index in the table: a negative one names none, so no action holds it.
+
+    (The brute-force reference probes the index just past the end of the table instead.)
+    """
+    with pytest.raises(remi.NotationError, match="non-negative"):
+        LayOff(card, index, end)
+    with pytest.raises(remi.NotationError, match="non-negative"):
+        SwapJoker(index, (card,))
 
 
 @props(25)
@@ -620,29 +758,86 @@ def test_legal_all_in_lay_downs_equal_the_reference(state: GameState) -> None:
 
 
 @st.composite
+def absorbing_tables(
+    draw: st.DrawFn, players: int, round: int, pool: Counter[Card], free: Sequence[int]
+) -> list[TableMeld]:
+    """Norwegian contracts that soak up most of the deck, leaving the ``free`` ranks' sets alone.
+
+    Each owner laid its whole contract (N15; N6: sizes are minimums): every
+    run the longest stretch of its suit left, then every set all the copies
+    left of a rank that is not free, with jokers within N10's cap. Takes the
+    cards from ``pool``.
+    """
+    if NORWEGIAN.all_in[round - 1]:
+        return []  # N18: going down there goes out
+    requirements = NORWEGIAN.contracts[round - 1].requirements
+    count = draw(st.sampled_from((players, players, max(1, players - 1), 1)), label="owners")  # mostly everyone
+    owners = draw(st.permutations(range(players)), label="who")[:count]
+    laid: dict[int, list[TableMeld]] = {owner: [] for owner in owners}
+    for kind in (RUN, SET):  # the runs first: a set takes every copy of its rank
+        for owner in owners:
+            for req in requirements:
+                if req.kind is not kind or owner not in laid:
+                    continue
+                if kind is SET:
+                    ranks = [r for r in range(1, 14) if r not in free and sum(pool[Card(r, s)] for s in remi.Suit) >= 3]
+                    if not ranks:
+                        for meld in laid.pop(owner):  # the deck ran out: this seat laid nothing
+                            pool.update(meld.cards)
+                        continue
+                    rank = draw(st.sampled_from(ranks), label="set rank")
+                    cards = [Card(rank, suit) for suit in remi.Suit for _ in range(pool[Card(rank, suit)])]
+                    cards += [JOKER] * min(pool[JOKER], len(cards), draw(st.sampled_from((0, 1, 2, 8)), label="jokers"))
+                else:
+                    stretches = []
+                    for suit in remi.Suit:
+                        left, stretch = Counter(pool), []
+                        for value in range(1, 16):
+                            card = value_card(value, suit) if value < 15 else None
+                            if card is not None and left[card] > 0:
+                                left[card] -= 1
+                                stretch.append(card)
+                            else:
+                                if len(stretch) >= req.size:
+                                    stretches.append(stretch)
+                                stretch = []
+                    if not stretches:
+                        for meld in laid.pop(owner):
+                            pool.update(meld.cards)
+                        continue
+                    cards = draw(st.sampled_from(sorted(stretches, key=len, reverse=True)), label="run")
+                pool.subtract(cards)
+                laid[owner].append(TableMeld(req.kind, tuple(cards), owner))
+    return [meld for melds in laid.values() for meld in melds]
+
+
+@st.composite
 def endgame_positions(draw: st.DrawFn) -> GameState:
     """Positions with a stock of 0-3 cards, so that play soon rebuilds and exhausts it (N14, N20).
 
-    Norwegian: the table holds full sets of most ranks, leaving few cards to
-    play with. English (at most two melds per seat): big hands instead.
+    Norwegian: the table holds whole contracts that soak up most ranks, leaving
+    few cards to play with. English (at most two melds per seat): big hands instead.
     """
     name = draw(NAMES, label="variant")
     variant = VARIANTS[name]
-    players = draw(st.integers(2, 6) if variant is NORWEGIAN else st.integers(4, 6), label="players")
+    # Norwegian: more seats, more contracts on the table to soak up the deck (2 or 3 seats leave a big pile)
+    seats = st.sampled_from((2, 3, 4, 5, 6, 4, 5, 6)) if variant is NORWEGIAN else st.integers(4, 6)
+    players = draw(seats, label="players")
     pool = Counter(variant.deck())
     table: list[TableMeld] = []
     kwargs: dict[str, Any] = {}
     if variant is NORWEGIAN:
         kwargs["round"] = draw(st.integers(1, 7), label="round")
         free = draw(st.lists(st.integers(1, 13), min_size=2, max_size=4, unique=True), label="free ranks")
-        for rank in range(1, 14):
-            if rank not in free:
-                cards = [Card(rank, suit) for suit in remi.Suit for _ in range(2)]
-                cards += [JOKER] * min(pool[JOKER], draw(st.integers(0, 2), label="jokers"))
-                pool.subtract(cards)
-                table.append(TableMeld(SET, tuple(cards), draw(st.integers(0, players - 1), label="owner")))
+        # a card for every hand and two for the stock and pile stay off the table
+        reserve = [card for card in sorted(pool.elements()) if card.rank in free][: players + 2]
+        pool.subtract(reserve)
+        table = draw(absorbing_tables(players, kwargs["round"], pool, free), label="table")
+        pool.update(reserve)
         rest = sorted(pool.elements())
-        size = draw(st.integers(1, max(1, min(6, (len(rest) - 2) // players))), label="hand size")
+        # hands as big as the brute force allows, so that the discard pile (the next stock) stays small
+        most = max(1, min(8, (len(rest) - 2) // players))
+        size = draw(st.integers(max(1, min(most, (len(rest) - 12) // players)), most), label="hand size")
     else:
         kwargs["levels"] = draw(st.lists(st.integers(1, 7), min_size=players, max_size=players), label="levels")
         rest = sorted(pool.elements())
@@ -832,26 +1027,20 @@ def test_json_and_pickle_round_trip(state: GameState) -> None:
 @props(40)
 @given(name=NAMES, data=st.data())
 def test_json_round_trip_of_built_positions(name: str, data: st.DataObject) -> None:
-    """Positions built by new_game (table melds given in any order) round-trip too."""
+    """Positions built by new_game with melds on the table (each owner's contract, whole or in part, some
+    melds longer than asked and grown by lay-offs) round-trip through JSON, a record and pickle."""
     variant = VARIANTS[name]
     players = data.draw(players_for(name), label="players")
-    table: list[TableMeld] = []
-    pool = Counter(variant.deck())
-    for _ in range(data.draw(st.integers(1, 3), label="melds")):
-        kind = data.draw(st.sampled_from([SET, RUN]), label="kind")
-        cards = data.draw(meld_candidates(variant, kind).filter(valid_as(variant, kind)), label="meld")
-        owner = data.draw(st.integers(0, players - 1), label="owner")
-        if variant.piecemeal:
-            owned = [(m.kind, len(m.cards)) for m in table if m.owner == owner]
-            if assign(variant.contracts[0], [*owned, (kind, len(cards))], exact=False) is None:
-                continue
-        need = Counter(cards)
-        if all(pool[card] >= n for card, n in need.items()):
-            pool.subtract(need)
-            table.append(TableMeld(kind, tuple(cards), owner))
-    state = remi.new_game(variant, players=players, seed=data.draw(SEEDS, label="seed"), table=table)
+    kwargs = data.draw(contract_levels(variant, players, all_in=False), label="levels")
+    table, layoffs = data.draw(
+        tables(variant, seat_levels(kwargs, players), Counter(variant.deck()), max_owners=3), label="table"
+    )
+    seed = data.draw(SEEDS, label="seed")
+    state = remi.new_game(variant, players=players, seed=seed, table=table, layoffs=layoffs, **kwargs)
+    assert state.table == tuple(table) and state.layoffs == tuple(layoffs)
     back = GameState.from_json(state.to_json())
-    assert back == state
+    assert back == state and back.to_json() == state.to_json()
+    assert remi.read_record(remi.write_record(state)) == state
     assert pickle.loads(pickle.dumps(state)) == state
     assert_invariants(state)
 
@@ -869,6 +1058,31 @@ def test_replaying_the_history_gives_an_equal_state(state: GameState) -> None:
         replayed = replayed.apply(action)
     assert replayed == state
     assert replayed.to_json() == state.to_json()
+
+
+def test_assert_invariants_refuses_positions_play_cannot_reach() -> None:
+    """Empty hands, melds under an all-in contract (N18), lay-offs the table does not show or by a seat
+    that is not down (N16): assert_invariants names each."""
+    run = TableMeld(RUN, "5S 6S 7S 8S 9S", 0)
+    english = remi.new_game(ENGLISH, players=2, seed=1, levels=[1, 1], table=[run], layoffs=[0, 1])  # E9: 4 + 1
+    norwegian = remi.new_game(NORWEGIAN, players=2, seed=1, round=7, dealer=0, hands=["2C 3C", "9H 9D"],
+                              stock="5S 6S 7S 8S")
+    assert_invariants(english)
+    assert_invariants(norwegian)
+    down = frozenset({0, 1, 2})
+    for state, changes, message in (
+        (english, {"hands": ((), english.hands[1]), "stock": english.stock + english.hands[0]}, "hand is empty"),
+        (english, {"layoffs": (0, 0)}, "hold 1 cards beyond the laid requirements' sizes, but 0 were laid off"),
+        (english, {"layoffs": (2, 1)}, "hold 1 cards beyond the laid requirements' sizes, but 3 were laid off"),
+        (norwegian, {"layoffs": (0, 1)}, "seat 1 laid off 1 cards but is not down"),
+        (
+            norwegian,
+            {"stock": norwegian.stock[4:], "table": (TableMeld(RUN, "5S 6S 7S 8S", 0),), "laid": (down, frozenset())},
+            "seat 0 owns melds under an all-in contract",
+        ),
+    ):
+        with pytest.raises(AssertionError, match=re.escape(message)):
+            assert_invariants(attrs.evolve(state, **changes))
 
 
 @props(25)
@@ -1003,7 +1217,7 @@ def test_english_match_ends_on_a_game_7_win(seed: int, players: int, data: st.Da
 
 
 def test_a_deal_ends_even_if_everyone_always_takes_the_discard() -> None:
-    """DESIGN.md §4: play always terminates, even though taking the discard never shrinks the stock.
+    """Play always terminates, even though taking the discard never shrinks the stock.
 
     Two players who always take the top discard (and throw another card) never
     draw from the stock, so N20's stock bound never comes into force: only the

@@ -1,7 +1,7 @@
-"""Rule scenarios for English (progressive) Remi: each test names the RULES.md clause (E…, EX…) it checks.
+"""Rule scenarios for English (progressive) Remi: each test names the rule clause (E…, EX…) it checks.
 
 Positions are built exactly with ``remi.new_game(hands=..., stock=..., discard_pile=..., table=..., levels=...)``
-and played forward with actions; the verdicts are the ones RULES.md states.
+and played forward with actions; the verdicts are the ones the rules state.
 """
 
 from __future__ import annotations
@@ -334,8 +334,8 @@ def test_E5_E6_group_swap_frees_both_jokers_in_one_swap() -> None:
 
 
 def test_E6_a_group_swap_from_ones_own_group() -> None:
-    table = [meld(SET, "7S 7H 7D JK", owner=0)]  # section 5: english swaps from own melds too
-    state = draw(game(["7C 2H 3D 4C", OTHER], stock="8D", levels=[1, 1], table=table))
+    table = [meld(SET, "7S 7H 7D JK", owner=0)]  # english swaps from own melds too; game 2's group of 4
+    state = draw(game(["7C 2H 3D 4C", OTHER], stock="8D", levels=[2, 1], table=table))
     state = play(state, SwapJoker(0, parse_cards("7C")))
     assert Counter(state.table[0].cards) == Counter(parse_cards("7S 7H 7D 7C"))
     assert JK in state.hands[0]
@@ -353,6 +353,22 @@ def test_E6_an_incomplete_group_frees_nothing_until_a_lay_off_completes_it() -> 
     assert JK in state.hands[0]
 
 
+def test_E7_the_taken_discard_cannot_be_discarded_again() -> None:
+    state = play(game(["2H 3D 4C 5H 6D 8S 9S 10D JC QH", OTHER], discard="7C"), TakeDiscard())
+    assert refused(state, Discard(C("7C"))) is Reason.CANNOT_REDISCARD
+
+
+def test_E7_a_held_copy_may_be_discarded_after_the_other_is_laid_off() -> None:
+    """As N13: whichever copy leaves the hand first counts as the taken one."""
+    table = [meld(RUN, "9H 10H JH QH", owner=1)]
+    state = play(game(["KH 2S 3D 4C 5H 6D 8S 9S 10D JC", OTHER], discard="KH", levels=[2, 1], table=table),
+                 TakeDiscard())
+    state = play(state, LayOff(C("KH"), 0, End.HIGH))  # before opening: 1 of game 2's 2 lay-offs (E10, E12)
+    assert state.taken is None
+    state = play(state, Discard(C("KH")))
+    assert C("KH") not in state.hands[0]
+
+
 def test_E7_no_buying() -> None:
     state = game(["2H 3D 4C 5H 6D 8S 9S 10D JC QH", OTHER, "2C 3C 5C 9H 10H JD QS KS AH 6H"], discard="7C",
                  levels=[1, 1, 1])
@@ -362,7 +378,7 @@ def test_E7_no_buying() -> None:
     assert after.buy_queue == ()
     assert refused(after, Buy()) is Reason.CANNOT_BUY
     assert refused(after, Pass()) is Reason.CANNOT_BUY
-    assert refused(after, Buy(), seat=1) is Reason.NOT_YOUR_TURN
+    assert refused(after, Buy(), seat=1) is Reason.NOT_YOUR_TURN  # not even a buy window
 
 
 def test_E9_E14_players_at_one_table_play_different_contracts() -> None:
@@ -446,8 +462,9 @@ def test_E12_quota_resets_each_deal() -> None:
 
 
 def test_E13_going_out_needs_a_final_discard() -> None:
-    table = [meld(RUN, "5H 6H 7H 8H", owner=1)]
+    table = [meld(RUN, "5H 6H 7H 8H", owner=1), meld(RUN, "4C 5C 6C 7C", owner=0), meld(SET, "KS KH KD", owner=0)]
     state = draw(game(["9H", OTHER], stock="10H", levels=[1, 1], table=table))
+    assert state.down[0]
     state = play(state, LayOff(C("9H"), 0, End.HIGH))
     assert state.hands[0] == (C("10H"),)
     assert refused(state, LayOff(C("10H"), 0, End.HIGH)) is Reason.MUST_DISCARD_TO_GO_OUT
@@ -458,6 +475,18 @@ def test_E13_going_out_needs_a_final_discard() -> None:
     assert not any(isinstance(a, LayDown) and len(a.cards) == 7 for a in laying.legal_actions())
     laying = play(laying, down("run 4C 5C 6C 7C"))  # piecemeal, keeping cards back, is fine
     assert laying.hands[0] == cards("KS KH KD")
+
+
+def test_E13_a_player_whose_contract_is_not_down_cannot_go_out() -> None:
+    """A lay-off before opening (E10) must leave a card to discard and one to keep."""
+    table = [meld(RUN, "5H 6H 7H 8H", owner=1)]
+    state = draw(game(["9H", OTHER], stock="10H", levels=[1, 1], table=table))
+    assert not state.down[0]
+    assert refused(state, LayOff(C("9H"), 0, End.HIGH)) is Reason.NOT_DOWN
+    assert not any(isinstance(action, LayOff) for action in state.legal_actions())
+    state = play(state, Discard(C("9H")))  # the only way on: discard and keep one card
+    assert state.hands[0] == (C("10H"),)
+    assert state.deal == 1
 
 
 # -- E14–E17 ---------------------------------------------------------------------------------------

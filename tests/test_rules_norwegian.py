@@ -1,7 +1,7 @@
-"""Rule scenarios for Norwegian Remi: each test names the RULES.md clause (N…, NX…, R…) it checks.
+"""Rule scenarios for Norwegian Remi: each test names the rule clause (N…, NX…, R…) it checks.
 
 Positions are built exactly with ``remi.new_game(hands=..., stock=..., discard_pile=..., table=...)``
-and played forward with actions; the verdicts are the ones RULES.md states.
+and played forward with actions; the verdicts are the ones the rules state.
 """
 
 from __future__ import annotations
@@ -32,6 +32,14 @@ def leftovers(*used: str) -> str:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+
+#: Round 5 is "3-3-4": with seat 0's two sets and seat 1's run first on the table, these complete
+#: both contracts (a built position holds only whole contracts in Norwegian, N15).
+ROUND_5_REST = (
+    TableMeld(MeldKind.RUN, parse_cards("3C 4C 5C 6C"), 0),
+    TableMeld(MeldKind.SET, parse_cards("9C 9D 9S"), 1),
+    TableMeld(MeldKind.SET, parse_cards("QC QD QS"), 1),
+)
 
 
 def game(
@@ -157,20 +165,20 @@ def test_NX10_round_7_three_runs_joker_as_4D_out_with_no_discard() -> None:
 
 
 def test_NX11_swap_from_an_opponents_run_needs_exactly_the_represented_card() -> None:
-    table = [meld(RUN, "2S JK 4S 5S", owner=1)]
-    state = draw(game(["3S 8D 9C KH 6C 6D 10S JS QS 7D", OTHER], stock="2H", table=table))
+    table = [meld(RUN, "2S JK 4S 5S", owner=1), meld(SET, "9C 9D 9H", owner=1)]  # round 2: a set and a run
+    state = draw(game(["3S 8D 9C KH 6C 6D 10S JS QS 7D", OTHER], stock="2H", table=table, round=2))
     state = play(state, SwapJoker(0, parse_cards("3S")))
     assert state.table[0].cards == parse_cards("2S 3S 4S 5S")
     assert JK in state.hands[0]
     assert C("3S") not in state.hands[0]
 
-    holding_3h = draw(game(["3H 8D 9C KH 6C 6D 10S JS QS 7D", OTHER], stock="2H", table=table))
+    holding_3h = draw(game(["3H 8D 9C KH 6C 6D 10S JS QS 7D", OTHER], stock="2H", table=table, round=2))
     assert refused(holding_3h, SwapJoker(0, parse_cards("3H"))) is Reason.BAD_SWAP
     assert refused(holding_3h, SwapJoker(0, parse_cards("3S"))) is Reason.CARD_NOT_IN_HAND
 
 
 def test_NX12_a_set_joker_cannot_be_swapped_but_a_down_player_may_lay_off_onto_the_set() -> None:
-    sets = [meld(SET, "QS QH JK", owner=1)]
+    sets = [meld(SET, "QS QH JK", owner=1), meld(SET, "9C 9D 9H", owner=1)]
     not_down = draw(game(["QD 2C 3C 4H 6D 7S 9H JC KD 10C", OTHER], stock="5D", table=sets))
     assert refused(not_down, SwapJoker(0, parse_cards("QD"))) is Reason.SWAP_NOT_ALLOWED
 
@@ -184,7 +192,7 @@ def test_NX12_a_set_joker_cannot_be_swapped_but_a_down_player_may_lay_off_onto_t
 
 
 def test_NX13_a_player_not_yet_down_cannot_lay_off() -> None:
-    table = [meld(SET, "6H 6D 6C", owner=1)]
+    table = [meld(SET, "6H 6D 6C", owner=1), meld(SET, "9C 9D 9H", owner=1)]
     state = draw(game(["6S 2C 3C 4H 7D 9S JH KD 10C QC", OTHER], stock="5D", table=table))
     assert not state.down[0]
     assert refused(state, LayOff(C("6S"), 0, None)) is Reason.NOT_DOWN
@@ -234,8 +242,11 @@ def test_N1_two_to_six_players(players: int) -> None:
 
 @pytest.mark.parametrize("players", [1, 7])
 def test_N1_other_player_counts_are_refused(players: int) -> None:
-    with pytest.raises(remi.RemiError):
+    with pytest.raises(remi.RemiError) as info:
         remi.new_game(NORWEGIAN, players=players, seed=3)
+    assert type(info.value) is remi.RemiError  # a bad argument: not a subclass's kind of refusal
+    assert info.value.reason is Reason.BAD_ARGUMENT
+    assert str(info.value) == f"norwegian is played by 2 to 6 players, not {players}"
 
 
 def test_N2_deck_is_two_packs_and_nine_jokers() -> None:
@@ -285,8 +296,9 @@ def test_N8_a_run_may_hold_both_aces() -> None:
         meld(SET, "5C 5D 5S", owner=0),
         meld(SET, "8C 8D 8S", owner=0),
         meld(RUN, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", owner=1),
+        *ROUND_5_REST,
     ]
-    state = draw(game(["AH JK 2C", "2S 3D 4D 8C 10S JS QD KC 6S 7D"], stock="9C", table=table))
+    state = draw(game(["AH JK 2C", "2S 3D 4D 8C 10S JS QD KC 6S 7D"], stock="9C", table=table, round=5))
     state = play(state, LayOff(C("AH"), 2, End.HIGH))
     assert len(state.table[2].cards) == 14
     assert refused(state, LayOff(JK, 2, End.HIGH)) is Reason.BAD_LAYOFF
@@ -302,8 +314,10 @@ def test_N10_joker_cap_holds_after_lay_offs() -> None:
         meld(SET, "QS QH JK", owner=1),
         meld(SET, "5C 5D 5H", owner=0),
         meld(SET, "8C 8D 8H", owner=0),
+        meld(RUN, "3C 4C 5C 6C", owner=0),  # round 2 would do for seat 1; round 5 fits both
+        meld(SET, "9C 9D 9S", owner=1),
     ]
-    state = draw(game(["JK JK JK 6S 2D", OTHER], stock="3D", table=table))
+    state = draw(game(["JK JK JK 6S 2D", OTHER], stock="3D", table=table, round=5))
     assert refused(state, LayOff(JK, 0, End.HIGH)) is Reason.JOKER_CAP
     assert refused(state, LayOff(JK, 0, End.LOW)) is Reason.JOKER_CAP
     state = play(state, LayOff(C("6S"), 0, End.LOW))  # 3 naturals, 2 jokers
@@ -324,7 +338,12 @@ def test_N10_a_lay_down_may_not_exceed_the_joker_cap() -> None:
 
 
 def test_N11_swaps_only_from_opponents_melds() -> None:
-    table = [meld(SET, "8C 8D 8H", owner=0), meld(RUN, "2S JK 4S 5S", owner=0), meld(RUN, "9H JK JH QH", owner=1)]
+    table = [
+        meld(SET, "8C 8D 8H", owner=0),
+        meld(RUN, "2S JK 4S 5S", owner=0),
+        meld(RUN, "9H JK JH QH", owner=1),
+        meld(SET, "9C 9D 9S", owner=1),
+    ]
     state = draw(game(["3S 10H 2C 6D", OTHER], stock="KC", table=table, round=2))
     assert refused(state, SwapJoker(1, parse_cards("3S"))) is Reason.SWAP_NOT_ALLOWED
     state = play(state, SwapJoker(2, parse_cards("10H")))
@@ -332,8 +351,13 @@ def test_N11_swaps_only_from_opponents_melds() -> None:
 
 
 def test_N11_several_swaps_in_one_turn() -> None:
-    table = [meld(RUN, "2S JK 4S 5S", owner=1), meld(RUN, "7D JK JK 10D", owner=2)]
-    state = draw(game(["3S 8D 9D KC 2H", OTHER, "4C 5H 6H QC 9C"], stock="KH", table=table, discard="AC"))
+    table = [
+        meld(RUN, "2S JK 4S 5S", owner=1),
+        meld(RUN, "7D JK JK 10D", owner=2),
+        meld(SET, "9C 9H 9S", owner=1),
+        meld(SET, "QC QH QS", owner=2),
+    ]
+    state = draw(game(["3S 8D 9D KC 2H", OTHER, "4C 5H 6H QC 9C"], stock="KH", table=table, discard="AC", round=2))
     state = play(
         state,
         SwapJoker(0, parse_cards("3S")),
@@ -347,19 +371,19 @@ def test_N11_several_swaps_in_one_turn() -> None:
 
 
 def test_N11_swapper_need_not_be_down_and_the_freed_joker_is_an_ordinary_card() -> None:
-    table = [meld(RUN, "2S JK 4S 5S", owner=1)]
-    state = draw(game(["3S 7C 7D KC KH QD 9H 10C 2D 4D", OTHER], stock="KD", table=table))
+    table = [meld(RUN, "2S JK 4S 5S", owner=1), meld(SET, "9C 9H 9S", owner=1)]
+    state = draw(game(["3S 7C 7D 9D 10D JD 5H 8H 2C 4C", OTHER], stock="QD", table=table, round=2))
     assert not state.down[0]
     state = play(state, SwapJoker(0, parse_cards("3S")))
     # the freed joker completes a set in the same turn
-    state = play(state, down("set 7C 7D JK; set KC KH KD"))
+    state = play(state, down("set 7C 7D JK; run 9D 10D JD QD"))
     assert state.down[0]
     assert JK not in state.hands[0]
 
 
 def test_N11_joker_swap_needs_a_joker() -> None:
-    table = [meld(RUN, "2S 3S 4S 5S", owner=1)]
-    state = draw(game(["3S 7C", OTHER], stock="KD", table=table))
+    table = [meld(RUN, "2S 3S 4S 5S", owner=1), meld(SET, "9C 9H 9D", owner=1)]
+    state = draw(game(["3S 7C", OTHER], stock="KD", table=table, round=2))
     assert refused(state, SwapJoker(0, parse_cards("3S"))) is Reason.BAD_SWAP
 
 
@@ -418,6 +442,38 @@ def test_N13_the_taken_card_may_go_out_as_the_last_card() -> None:
     state = play(state, Discard(C("7C")))
     assert state.last_deal is not None
     assert state.last_deal.winner == 0
+
+
+def test_N13_a_held_copy_may_be_discarded_after_the_other_is_laid_off() -> None:
+    """Holding K♥, taking the other K♥ and laying one off: the remaining K♥ may be discarded."""
+    table = [
+        meld(SET, "5C 5D 5H", owner=0),
+        meld(SET, "8C 8D 8H", owner=0),
+        meld(SET, "KS KD KC", owner=1),
+        meld(SET, "9C 9D 9S", owner=1),
+    ]
+    state = play(game(["KH 2S 3D 4S", OTHER], table=table, discard="2C KH"), TakeDiscard())
+    assert state.hands[0].count(C("KH")) == 2
+    state = play(state, LayOff(C("KH"), 2, None))
+    assert state.hands[0].count(C("KH")) == 1
+    assert state.taken is None  # the copy that left counts as the taken one
+    state = play(state, Discard(C("KH")))
+    assert C("KH") not in state.hands[0]
+
+
+def test_N13_a_held_copy_may_be_discarded_after_the_other_goes_down_in_a_meld() -> None:
+    state = play(game(["KH KS KD 5C 5D 5H 2S 3D 4S 9C", OTHER], discard="2C KH"), TakeDiscard())
+    state = play(state, down("set KH KS KD; set 5C 5D 5H"))
+    assert state.taken is None
+    state = play(state, Discard(C("KH")))
+    assert C("KH") not in state.hands[0]
+
+
+def test_N13_the_taken_card_stays_barred_while_other_cards_leave() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = play(game(["5S 2S 3D", OTHER], table=table, discard="2C 7C"), TakeDiscard(), LayOff(C("5S"), 0, None))
+    assert state.taken == C("7C")
+    assert refused(state, Discard(C("7C"))) is Reason.CANNOT_REDISCARD
 
 
 # -- N14 buying ------------------------------------------------------------------------------------
@@ -502,7 +558,7 @@ def test_N14_buyer_takes_the_discard_and_one_stock_card_and_does_not_discard() -
 def test_N14_the_discarder_cannot_buy_it_back() -> None:
     state = play(_seat0_on_turn_after_seat3_discards(), DrawStock())
     assert 3 not in state.buy_queue
-    assert refused(state, Buy(), seat=3) is Reason.NOT_YOUR_TURN
+    assert refused(state, Buy(), seat=3) is Reason.DISCARDER_MAY_NOT_BUY
     state = play(state, Pass(), Pass())
     assert state.phase is Phase.PLAY
     assert state.to_act == 0
@@ -586,6 +642,67 @@ def test_N14_down_players_may_buy_and_there_is_no_limit() -> None:
     assert state.buys[1] == 2
 
 
+def test_N14_buy_refusals_name_their_cause() -> None:
+    state = play(_seat0_on_turn_after_seat3_discards(), DrawStock())
+    assert state.buy_queue == (1, 2)
+    assert refused(state, Buy(), seat=0) is Reason.ON_TURN_MAY_NOT_BUY
+    assert refused(state, Buy(), seat=3) is Reason.DISCARDER_MAY_NOT_BUY
+    assert refused(state, Buy(), seat=2) is Reason.NOT_YOUR_TURN  # waiting behind seat 1
+    with pytest.raises(remi.IllegalActionError, match="seat 1 has priority"):
+        state.check(Buy(), seat=2)
+    assert refused(play(state, Pass()), Buy(), seat=1) is Reason.NOT_YOUR_TURN  # it passed
+    with pytest.raises(remi.IllegalActionError, match="already passed"):
+        play(state, Pass()).check(Buy(), seat=1)
+
+
+def test_N14_a_seat_at_its_buy_limit_is_refused_with_its_own_reason() -> None:
+    house = attrs.evolve(NORWEGIAN, name="norwegian-one-buy", buy_limit=1)
+    state = remi.new_game(house, players=4, seed=4, hands=FOUR, dealer=2, stock="JH 8H 4D 6S 10S 3H",
+                          discard_pile="2C")
+    state = play(state, DrawStock())  # seat 3 draws; seat 0 may buy the upcard
+    assert state.buy_queue == (0, 1, 2)
+    state = play(state, Buy(), Discard(C("9C")))  # seat 0 has bought once
+    assert state.buys[0] == 1
+    state = play(state, DrawStock())  # seat 0 draws; seat 3 discarded: seats 1 and 2 may buy
+    state = play(passes(state), Discard(C("2S")))
+    state = play(passes(play(state, DrawStock())), Discard(C("2H")))  # seat 1's turn
+    state = play(state, DrawStock())  # seat 2 on turn: seat 0 is at its limit, seat 1 discarded
+    assert state.buy_queue == (3,)
+    assert refused(state, Buy(), seat=0) is Reason.BUY_LIMIT
+    with pytest.raises(remi.IllegalActionError, match="limit"):
+        state.check(Buy(), seat=0)
+
+
+def test_N14_down_players_refused_where_the_variant_forbids_it() -> None:
+    house = attrs.evolve(NORWEGIAN, name="norwegian-no-down-buys", down_players_may_buy=False)
+    table = [meld(SET, "5C 5D 5H", owner=1), meld(SET, "8C 8D 8H", owner=1)]
+    hands = ["2S 3S 9D KH 4H 6D JC QS 8S 5S", "2H 3D", "7S 7D 9H 10C JS QH KD AC 6H 4C"]
+    state = remi.new_game(house, players=3, seed=4, hands=hands, dealer=2, stock="JH 8H 4D 6S 10S",
+                          discard_pile="2C", table=table)
+    state = play(state, DrawStock())
+    assert state.buy_queue == (2,)
+    assert refused(state, Buy(), seat=1) is Reason.DOWN_MAY_NOT_BUY
+
+
+def test_N14_order_the_discard_first_then_the_penalty_card_from_a_rebuilt_stock() -> None:
+    """With an empty stock the buyer takes the discard, then every discard but the new top is recycled."""
+    hands = ["2S 3S 9D", "2H 3D 5C"]
+    rest = leftovers(*hands, "KD", "6H 7H 4S 9C")
+    state = remi.new_game(
+        NORWEGIAN, players=3, seed=1, dealer=2, hands=[*hands, rest], stock="KD", discard_pile="6H 7H 4S 9C"
+    )
+    state = play(state, DrawStock())
+    assert state.stock == ()
+    state = play(state, Buy())
+    gained = Counter(state.hands[1]) - Counter(parse_cards(hands[1]))
+    assert gained[C("9C")] == 1  # the discard itself
+    assert state.discard_pile == (C("4S"),)  # the new top card stays
+    recycled = Counter(state.stock) + gained - Counter([C("9C")])
+    assert recycled == Counter(parse_cards("6H 7H"))  # the penalty came from the rebuilt stock
+    assert len(state.stock) == 1
+    assert state.rebuilds == 1
+
+
 def test_N14_the_upcard_may_be_bought_by_anyone() -> None:
     state = play(game(FOUR, stock="JH 8H", discard="2C"), DrawStock())
     assert state.discarder is None
@@ -636,9 +753,13 @@ def test_N16_lay_off_onto_anyones_melds_at_either_run_end() -> None:
         meld(SET, "8C 8D 8H", owner=0),
         meld(RUN, "5S 6S 7S 8S", owner=1),
         meld(RUN, "10H JH QH KH", owner=2),
-        meld(RUN, "2D 3D 4D 5D", owner=2),
+        meld(RUN, "2D 3D 4D 5D", owner=0),
+        meld(SET, "9C 9D 9H", owner=1),  # round 5: two sets and a run each
+        meld(SET, "QC QH QS", owner=1),
+        meld(SET, "6H 6D 6C", owner=2),
+        meld(SET, "KC KS KD", owner=2),
     ]
-    state = draw(game(["4S 9S 7S AH AD KD 2C", OTHER, "3C 4C 6C"], stock="JC", table=table, discard="7C"))
+    state = draw(game(["4S 9S 7S AH AD KD 2C", OTHER, "3C 4C 6C"], stock="JC", table=table, discard="7C", round=5))
     assert refused(state, LayOff(C("9S"), 2, End.LOW)) is Reason.BAD_LAYOFF
     assert refused(state, LayOff(C("4S"), 2, End.HIGH)) is Reason.BAD_LAYOFF
     assert refused(state, LayOff(C("7S"), 2, End.LOW)) is Reason.BAD_LAYOFF
@@ -654,7 +775,7 @@ def test_N16_lay_off_onto_anyones_melds_at_either_run_end() -> None:
     assert state.table[2].cards == parse_cards("4S 5S 6S 7S 8S 9S")
     assert state.table[3].cards == parse_cards("10H JH QH KH AH")
     assert state.table[4].cards == parse_cards("AD 2D 3D 4D 5D")
-    assert [m.owner for m in state.table] == [0, 0, 1, 2, 2]
+    assert [m.owner for m in state.table] == [0, 0, 1, 2, 0, 1, 1, 2, 2]
 
 
 def test_N16_lay_off_needs_a_meld_that_exists() -> None:
@@ -685,6 +806,32 @@ def test_N17_out_by_laying_off() -> None:
     assert state.last_deal.winner == 0
     assert state.last_deal.scores == (0, points(OTHER))
     assert state.deal == 2
+
+
+def test_N17_a_piecemeal_lay_down_cannot_take_out_a_player_whose_contract_is_incomplete() -> None:
+    """Only a player whose contract is complete goes out: a part of it must leave a card to discard."""
+    house = attrs.evolve(NORWEGIAN, name="norwegian-piecemeal", piecemeal=True)
+    rest = leftovers("5C 5D 5H", "KD", "4C")
+    state = remi.new_game(house, players=2, seed=2, dealer=1, hands=["5C 5D 5H", rest], stock="KD", discard_pile="4C")
+    state = play(state, DrawStock())
+    assert refused(state, down("set 5C 5D 5H")) is Reason.NOT_DOWN  # one card left, and not down
+    rest = leftovers("5C 5D 5H 9S", "KD", "4C")
+    roomy = remi.new_game(house, players=2, seed=2, dealer=1, hands=["5C 5D 5H 9S", rest], stock="KD",
+                          discard_pile="4C")
+    roomy = play(roomy, DrawStock(), down("set 5C 5D 5H"))  # two cards left: legal
+    assert roomy.hands[0] == cards("9S KD")
+    assert not roomy.down[0]
+
+
+def test_N17_a_lay_off_cannot_take_out_a_player_who_is_not_down() -> None:
+    house = attrs.evolve(NORWEGIAN, name="norwegian-early-layoffs", layoff_requires_down=False)
+    table = [meld(SET, "5C 5D 5H", owner=1), meld(SET, "8C 8D 8H", owner=1)]
+    rest = leftovers("5S", "5C 5D 5H 8C 8D 8H", "8S", "4C")
+    state = remi.new_game(house, players=2, seed=2, dealer=1, hands=["5S", rest], stock="8S", discard_pile="4C",
+                          table=table)
+    state = play(state, DrawStock())
+    assert refused(state, LayOff(C("5S"), 0, None)) is Reason.NOT_DOWN  # it would leave one card to discard
+    assert refused(state, LayOff(C("8S"), 1, None)) is Reason.NOT_DOWN
 
 
 def test_N17_out_by_discarding() -> None:
@@ -847,6 +994,19 @@ def test_N20_deal_ends_when_nothing_can_be_recycled() -> None:
     assert state.deal == 2
 
 
+def test_N20_the_discard_may_still_be_taken_until_a_stock_draw_cannot_be_served() -> None:
+    rest = leftovers("2C", "5S")
+    state = remi.new_game(NORWEGIAN, players=2, seed=5, dealer=1, hands=["2C", rest], discard_pile="5S")
+    assert state.stock == ()
+    taken = play(state, TakeDiscard())  # nothing to draw, but the discard can be taken: the deal goes on
+    assert taken.deal == 1
+    assert taken.phase is Phase.PLAY
+    assert taken.hands[0] == cards("2C 5S")
+    ended = state.apply(DrawStock())  # the first stock draw that cannot be served ends the deal
+    assert ended.deal == 2
+    assert ended.last_deal is not None and ended.last_deal.winner is None
+
+
 def test_N20_turn_limit_ends_a_deal_no_one_draws_from_the_stock_in() -> None:
     """N20 bounds stock draws only; the turn limit ends a deal of players who always take the discard."""
     house = attrs.evolve(NORWEGIAN, name="norwegian-short", turn_limit=4)
@@ -867,8 +1027,9 @@ def test_N20_turn_limit_ends_a_deal_no_one_draws_from_the_stock_in() -> None:
 
 
 def test_R1_a_joker_laid_off_at_a_run_end_stands_for_the_card_at_that_end() -> None:
-    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0), meld(RUN, "5S 6S 7S 8S", owner=1)]
-    low = draw(game(["JK 2C", OTHER, "4S 9S 2D"], stock="JC", table=table, discard="KC"))
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0), meld(RUN, "5S 6S 7S 8S", owner=1),
+             *ROUND_5_REST]
+    low = draw(game(["JK 2C", OTHER, "4S 9S 2D"], stock="JC", table=table, discard="KC", round=5))
     low = play(low, LayOff(JK, 2, End.LOW), Discard(C("2C")))
     assert low.table[2].cards == parse_cards("JK 5S 6S 7S 8S")
     low = play(passes(play(low, DrawStock())), Discard(low.hands[1][0]))
@@ -878,7 +1039,7 @@ def test_R1_a_joker_laid_off_at_a_run_end_stands_for_the_card_at_that_end() -> N
     low = play(low, SwapJoker(2, parse_cards("4S")))
     assert low.table[2].cards == parse_cards("4S 5S 6S 7S 8S")
 
-    high = draw(game(["JK 2C", OTHER, "4S 9S 2D"], stock="JC", table=table, discard="KC"))
+    high = draw(game(["JK 2C", OTHER, "4S 9S 2D"], stock="JC", table=table, discard="KC", round=5))
     high = play(high, LayOff(JK, 2, End.HIGH))
     assert high.table[2].cards == parse_cards("5S 6S 7S 8S JK")
     assert run_cards(NORWEGIAN.meld_rules, high.table[2].cards)[-1] == C("9S")
@@ -886,12 +1047,12 @@ def test_R1_a_joker_laid_off_at_a_run_end_stands_for_the_card_at_that_end() -> N
 
 def test_R1_a_joker_cannot_stand_beyond_an_ace() -> None:
     table = [
-        meld(SET, "5C 5D 5H", owner=0),
-        meld(SET, "8C 8D 8H", owner=0),
+        meld(RUN, "5C 6C 7C 8C", owner=0),  # round 3: two runs each
+        meld(RUN, "5S 6S 7S 8S", owner=0),
         meld(RUN, "JH QH KH AH", owner=1),
         meld(RUN, "AD 2D 3D 4D", owner=1),
     ]
-    state = draw(game(["JK 2C", OTHER], stock="JC", table=table, discard="KC"))
+    state = draw(game(["JK 2C", OTHER], stock="JC", table=table, discard="KC", round=3))
     assert refused(state, LayOff(JK, 2, End.HIGH)) is Reason.BAD_LAYOFF
     assert refused(state, LayOff(JK, 3, End.LOW)) is Reason.BAD_LAYOFF
     state = play(state, LayOff(JK, 2, End.LOW), Discard(C("2C")))
@@ -943,8 +1104,9 @@ def test_R4_an_upcard_joker_has_no_special_case() -> None:
 
 
 def test_R5_set_lay_off_goes_anywhere_run_lay_off_needs_an_end() -> None:
-    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0), meld(RUN, "5S 6S 7S 8S", owner=1)]
-    state = draw(game(["5S 9S 2C", OTHER], stock="QS", table=table))
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0), meld(RUN, "5S 6S 7S 8S", owner=1),
+             *ROUND_5_REST]
+    state = draw(game(["5S 9S 2C", OTHER], stock="QS", table=table, round=5))
     assert refused(state, LayOff(C("9S"), 2, None)) is Reason.BAD_LAYOFF
     state = play(state, LayOff(C("5S"), 0, None))
     assert Counter(state.table[0].cards) == Counter(parse_cards("5C 5D 5H 5S"))

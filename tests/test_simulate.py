@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -15,6 +16,7 @@ from remi.simulate import (
     MatchResult,
     Statistics,
     _summarize,
+    bot_seed,
     match_seed,
     play_match,
     seat_bots,
@@ -150,6 +152,8 @@ def test_seat_bots_repeat_the_names() -> None:
         ({"bots": []}, "at least one bot"),
         ({"max_deals": 0}, "max_deals must be"),
         ({"seed": 1.5}, "seed must be"),
+        ({"executor": 4}, "executor must be a concurrent.futures.Executor"),
+        ({"executor": "ProcessPoolExecutor"}, "executor must be"),
     ],
 )
 def test_bad_arguments_are_refused(kwargs: dict[str, object], message: str) -> None:
@@ -209,3 +213,55 @@ def test_a_bot_returning_an_illegal_action_stops_the_simulation(monkeypatch: pyt
     monkeypatch.setitem(bots._BOTS, "cheat", Cheat)
     with pytest.raises(remi.IllegalActionError):
         simulate("norwegian", 2, ["cheat"], games=1, seed=0)
+
+
+# -- what the bots are given --------------------------------------------------------------
+
+
+class _Spy:
+    """A bot that records its seed and what it is handed, and plays like a greedy bot."""
+
+    made: ClassVar[list[str | int]] = []
+    handed: ClassVar[list[object]] = []
+
+    def __init__(self, seed: int | str = 0) -> None:
+        _Spy.made.append(seed)
+        self._greedy = remi.bots.GreedyBot()
+
+    def choose(self, view: remi.PlayerView, legal: object) -> remi.actions.Action:
+        if len(_Spy.handed) < 50:
+            _Spy.handed.append(legal)
+        return self._greedy.choose(view, legal)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", ["match-seed-8675309", 987654321, -424242])
+def test_bots_cannot_recover_the_match_seed_from_their_own(seed: int | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    bots = importlib.import_module("remi.bots")
+    monkeypatch.setitem(bots._BOTS, "spy", _Spy)
+    _Spy.made.clear()
+    play_match("norwegian", ["spy", "spy", "spy"], seed=seed, max_deals=1)
+    first = list(_Spy.made)
+    assert first == [bot_seed(seed, seat) for seat in range(3)]
+    assert len(set(first)) == 3  # a different seed for every seat
+    for made in first:
+        assert isinstance(made, str) and str(seed).lstrip("-") not in made and "seat" not in made
+        with pytest.raises(ValueError, match="invalid literal"):  # nothing in it to rebuild a deal from
+            int(made, 10)
+    _Spy.made.clear()
+    play_match("norwegian", ["spy", "spy", "spy"], seed=seed, max_deals=1)
+    assert _Spy.made == first  # deterministic
+
+
+def test_bot_seeds_are_one_way_digests_separated_by_seat_and_type() -> None:
+    assert bot_seed(7, 0) == bot_seed(7, 0)
+    assert len({bot_seed(7, seat) for seat in range(6)}) == 6
+    assert bot_seed(7, 0) != bot_seed("7", 0) != bot_seed("sim/7/0", 0)
+    assert all(len(bot_seed(seed, 1)) == 32 and int(bot_seed(seed, 1), 16) >= 0 for seed in (0, "x", 2**100))
+
+
+def test_play_match_hands_the_bots_the_lazy_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    bots = importlib.import_module("remi.bots")
+    monkeypatch.setitem(bots._BOTS, "spy", _Spy)
+    _Spy.handed.clear()
+    play_match("english", ["spy", "spy"], seed=3, max_deals=1)
+    assert _Spy.handed and all(isinstance(legal, remi.LegalActions) for legal in _Spy.handed)

@@ -400,6 +400,34 @@ def test_planted_all_in_hands_are_found(seed: int, jokers: int, extra: int) -> N
     check(NOR, cards, NOR.contracts[6], solve(NOR, cards, NOR.contracts[6], all_in=True), all_in=True)
 
 
+# -- big hands (N14: unlimited buys) --------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "index"), [(NOR, 5), (NOR, 4), (NOR, 2), (ENG, 2), (ENG, 6), (WRAP, 5)])
+@pytest.mark.parametrize("seed", range(5))
+def test_N14_big_hands_are_searched_by_joker_groups_with_the_same_answer(
+    variant: Variant, index: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand grown by buying has thousands of runs: the search then groups them by jokers and
+    bounds the sets after the runs from the cards left. It finds what the plain search finds."""
+    import remi.solver as solver
+
+    rng = random.Random(seed)
+    contract = variant.contracts[index]
+    for _ in range(6):
+        cards = deal(rng, variant, rng.randrange(12, 32), rng.randrange(0, 9))
+        answers = []
+        for many in (0, 10**9):  # every run requirement grouped, then none
+            monkeypatch.setattr(solver, "_MANY", many)
+            clear_caches()
+            answers.append(solve(variant, cards, contract))
+        grouped, plain = answers
+        assert (grouped is None) == (plain is None)
+        if grouped is not None and plain is not None:
+            check(variant, cards, contract, grouped)
+            assert (grouped.points_left, len(grouped.left)) == (plain.points_left, len(plain.left))
+
+
 # -- layoff_options ------------------------------------------------------------
 
 

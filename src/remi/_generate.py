@@ -308,17 +308,50 @@ def laydowns(
     else:
         choices = [tuple(groups[k] for k in keys)]
     kinds = {k[0] for k in keys}
-    ambiguous = len(kinds) < len(keys) and not exact
-    seen: set[LayDown] = set()
+    # requirements of one kind with different minimum sizes: one lay-down may meet them in
+    # several ways; only the canonical way is listed (nothing is remembered between yields)
+    slots = _slots(keys, groups) if len(kinds) < len(keys) and not exact else None
     for choice in choices:
         plan = [key for key, n in zip(keys, choice, strict=True) for _ in range(n)]
         for melds in _walk(rules, plan, counts, exact, hand_size, all_in, keep):
-            action = _laydown(melds)
-            if ambiguous:
-                if action in seen:
-                    continue
-                seen.add(action)
-            yield action
+            if slots is not None and not _canonical(slots, plan, melds):
+                continue
+            yield _laydown(melds)
+
+
+def _slots(keys: list[tuple[MeldKind, int]], groups: dict[tuple[MeldKind, int], int]) -> dict[MeldKind, list[int]]:
+    """Per kind, the sizes of the open requirements, smallest first (with repeats)."""
+    slots: dict[MeldKind, list[int]] = {}
+    for kind, size in sorted(keys, key=lambda k: k[1]):
+        slots.setdefault(kind, []).extend([size] * groups[(kind, size)])
+    return slots
+
+
+def _canonical(
+    slots: dict[MeldKind, list[int]], plan: list[tuple[MeldKind, int]], melds: list[tuple[MeldKind, tuple[int, ...]]]
+) -> bool:
+    """Whether ``melds`` meet the requirements of ``plan`` in the canonical way.
+
+    The canonical way gives each meld, shortest first (then by cards), the
+    smallest open requirement of its kind that it fulfils; it succeeds
+    whenever any way does (a longer meld fulfils every requirement a shorter
+    one does). Sizes are minimums here (exact sizes are never ambiguous).
+    """
+    wanted: dict[tuple[MeldKind, int], list[tuple[int, ...]]] = {}
+    for kind, sizes in slots.items():
+        free = sizes[:]
+        for cards in sorted((cards for k, cards in melds if k is kind), key=lambda c: (len(c), c)):
+            for i, size in enumerate(free):
+                if size <= len(cards):
+                    wanted.setdefault((kind, size), []).append(cards)
+                    del free[i]
+                    break
+            else:  # pragma: no cover - the walk only yields melds that fulfil the plan
+                return False
+    got: dict[tuple[MeldKind, int], list[tuple[int, ...]]] = {}
+    for key, (_, cards) in zip(plan, melds, strict=True):
+        got.setdefault(key, []).append(cards)
+    return all(sorted(cards) == sorted(wanted.get(key, ())) for key, cards in got.items()) and len(got) == len(wanted)
 
 
 _WINDOW_MASKS: dict[int, tuple[int, ...]] = {}

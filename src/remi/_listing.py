@@ -1,34 +1,64 @@
 """Listing the legal actions of a state (private: use ``GameState.legal_actions``).
 
 The listing is lazy: lay-downs come from :mod:`remi._generate` one at a time,
-so a caller pays only for what it reads.
+so a caller pays only for what it reads, and it keeps nothing it has yielded:
+a hand with millions of lay-downs is listed in constant memory. ``kinds``
+narrows it to some action classes, skipping the others without generating them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from remi import _generate
-from remi.actions import BUY, DRAW, PASS, TAKE, Action, Discard, LayOff, SwapJoker
+from remi.actions import (
+    BUY,
+    DRAW,
+    PASS,
+    TAKE,
+    Action,
+    Buy,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+)
 from remi.cards import CARDS, JOKER, Card
 from remi.melds import End, MeldKind, lay_off, run_cards, run_start, swap_joker
-from remi.state import GameState, Phase, TableMeld, _counts, _index, _is_down, _MeldOptions, _quota_error
-from remi.variant import GoingOut, Variant
+from remi.state import (
+    GameState,
+    Phase,
+    TableMeld,
+    _cards_to_keep,
+    _counts,
+    _index,
+    _is_down,
+    _MeldOptions,
+    _quota_error,
+    _rediscard_forbidden,
+)
+from remi.variant import Variant
 
 __all__ = ["generate_actions", "meld_options"]
 
 
-
-def generate_actions(state: GameState) -> Iterator[Action]:
+def generate_actions(state: GameState, kinds: Collection[type] | None = None) -> Iterator[Action]:
+    """The legal actions of ``state`` one at a time, only of the classes in ``kinds`` if given."""
     phase = state.phase
     if phase is Phase.DRAW:
-        yield DRAW
-        if state.discard_pile:
+        if kinds is None or DrawStock in kinds:
+            yield DRAW
+        if state.discard_pile and (kinds is None or TakeDiscard in kinds):
             yield TAKE
         return
     if phase is Phase.BUY:
-        yield PASS
-        yield BUY
+        if kinds is None or Pass in kinds:
+            yield PASS
+        if kinds is None or Buy in kinds:
+            yield BUY
         return
     if phase is Phase.OVER:
         return
@@ -38,9 +68,9 @@ def generate_actions(state: GameState) -> Iterator[Action]:
     hand = state.hands[seat]
     level = state.levels[seat] - 1
     contract = variant.contracts[level]
-    keep = 1 if variant.going_out is GoingOut.DISCARD_REQUIRED else 0
-    if len(state.laid[seat]) < len(contract.requirements):
-        yield from _generate.laydowns(
+    missing = len(contract.requirements) - len(state.laid[seat])
+    if missing and (kinds is None or LayDown in kinds):
+        laydowns = _generate.laydowns(
             variant.meld_rules,
             contract,
             exact=variant.exact_sizes,
@@ -49,18 +79,25 @@ def generate_actions(state: GameState) -> Iterator[Action]:
             counts=_counts(hand),
             hand_size=len(hand),
             all_in=variant.all_in[level],
-            keep=keep,
+            keep=_cards_to_keep(state, True),
         )
+        if variant.piecemeal:  # a part of the contract must leave the cards of a player not down (N17)
+            most = len(hand) - _cards_to_keep(state, False)
+            laydowns = (found for found in laydowns if len(found.melds) == missing or len(found.cards) <= most)
+        yield from laydowns
     if state.table:
-        yield from _generate_swaps(state, seat, hand)
-        if len(hand) > keep:
+        if kinds is None or SwapJoker in kinds:
+            yield from _generate_swaps(state, seat, hand)
+        if len(hand) > _cards_to_keep(state, not missing) and (kinds is None or LayOff in kinds):
             yield from _generate_layoffs(state, seat, hand)
+    if kinds is not None and Discard not in kinds:
+        return
     previous = None
     for card in hand:
         if card is previous:
             continue
         previous = card
-        if card is state.taken and not variant.rediscard_taken_card and len(hand) > 1 and hand.count(card) < 2:
+        if _rediscard_forbidden(state, card, hand):
             continue
         yield _DISCARDS[card]
 

@@ -1,17 +1,23 @@
-"""JSON for game states (private: use ``GameState.to_json`` / ``GameState.from_json``)."""
+"""JSON for game states (private: use ``GameState.to_json`` / ``GameState.from_json``).
+
+Reading checks each field's type (naming the field), rebuilds the first state
+from ``start`` with :func:`~remi.new_game`, replays ``history``, and demands
+that every field equals the replay's: so exactly the states the engine can
+reach are read back.
+"""
 
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import Any
 
-from remi.actions import parse_action
+from remi._setup import game_from_start, seed_problem
+from remi.actions import Action, parse_action
 from remi.cards import Card, format_cards, parse_card, parse_cards
 from remi.errors import Reason, RemiError, SerializationError
-from remi.melds import MeldKind, meld_problems
-from remi.state import DealResult, GameState, Phase, TableMeld, _rebuild
-from remi.variant import Schedule, Variant
+from remi.melds import MeldKind
+from remi.state import _FIELDS, DealResult, GameState, Phase, TableMeld
+from remi.variant import Variant
 
 FORMAT = "remi-state"
 FORMAT_VERSION = 1
@@ -72,210 +78,314 @@ def state_to_json(state: GameState) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+# -- reading: the type of each field -------------------------------------------------------------------
+
+_MISSING: Any = object()
+
+
 class _Reader:
-    def __init__(self, data: dict[str, Any]) -> None:
+    """Reads the fields of one JSON object, refusing a wrong type with a sentence naming the field."""
+
+    def __init__(self, data: dict[str, Any], where: str = "") -> None:
         self.data = data
+        self.where = where
+
+    def name(self, key: str) -> str:
+        return f"{self.where}{key!r}"
+
+    def only(self, *keys: str) -> None:
+        unknown = sorted(str(key) for key in set(self.data) - set(keys))
+        if unknown:
+            raise SerializationError(f"{self.where or 'the state '}has unknown fields: {', '.join(map(repr, unknown))}")
 
     def get(self, key: str) -> Any:
         if key not in self.data:
-            raise SerializationError(f"the state has no {key!r}")
+            raise SerializationError(f"the state has no {self.name(key)}")
         return self.data[key]
 
-    def integer(self, key: str, value: Any = None, *, low: int | None = 0, high: int | None = None) -> int:
-        value = self.get(key) if value is None else value
+    def integer(self, key: str, *, optional: bool = False) -> int | None:
+        return self.check_int(key, self.get(key), optional=optional)
+
+    def check_int(self, key: str, value: Any, *, optional: bool = False) -> int | None:
+        if value is None and optional:
+            return None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SerializationError(f"{key!r} must be an integer, got {value!r}")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise SerializationError(f"{key!r} is out of range: {value!r}")
+            expected = "an integer or null" if optional else "an integer"
+            raise SerializationError(f"{self.name(key)} must be {expected}, got {_short(value)}")
         return value
 
-    def seat_ints(self, key: str, players: int, *, low: int | None = 0, high: int | None = None) -> tuple[int, ...]:
-        values = self.get(key)
-        if not isinstance(values, list) or len(values) != players:
-            raise SerializationError(f"{key!r} must list one integer per seat ({players})")
-        return tuple(self.integer(key, v, low=low, high=high) for v in values)
+    def need_int(self, key: str) -> int:
+        value = self.integer(key)
+        assert value is not None
+        return value
 
-    def cards(self, key: str, value: Any = None) -> tuple[Card, ...]:
-        value = self.get(key) if value is None else value
+    def ints(self, key: str, value: Any = _MISSING) -> tuple[int, ...]:
+        value = self.get(key) if value is _MISSING else value
+        if not isinstance(value, list):
+            raise SerializationError(f"{self.name(key)} must be a list of integers, got {_short(value)}")
+        out = []
+        for item in value:
+            if isinstance(item, bool) or not isinstance(item, int):
+                raise SerializationError(f"{self.name(key)} must be a list of integers, got {_short(item)} in it")
+            out.append(item)
+        return tuple(out)
+
+    def cards(self, key: str, value: Any = _MISSING) -> tuple[Card, ...]:
+        value = self.get(key) if value is _MISSING else value
         if not isinstance(value, str):
-            raise SerializationError(f"{key!r} must be card text, got {value!r}")
+            raise SerializationError(f"{self.name(key)} must be card text, got {_short(value)}")
         try:
             return parse_cards(value)
         except RemiError as error:
-            raise SerializationError(f"{key!r}: {error}") from None
+            raise SerializationError(f"{self.name(key)}: {error}") from None
+
+    def hands(self, key: str) -> tuple[tuple[Card, ...], ...]:
+        value = self.get(key)
+        if not isinstance(value, list):
+            raise SerializationError(f"{self.name(key)} must be a list of card texts, got {_short(value)}")
+        return tuple(self.cards(key, hand) for hand in value)
 
 
-def state_from_json(text: str | bytes, variant: Variant | None = None) -> GameState:
-    """Read a state, checking that it is well-formed and consistent."""
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _load(text: str | bytes) -> Any:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SerializationError(f"expected JSON text, got {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise SerializationError("not a remi state: the JSON is nested too deeply") from None
+    except (TypeError, ValueError) as error:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        raise SerializationError(f"not JSON: {error}") from None
+
+
+def _variant(data: dict[str, Any], variant: Variant | None) -> Variant:
     from remi.variants import get
 
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise SerializationError(f"not JSON: {error}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SerializationError(f"not a remi state (expected an object with format {FORMAT!r})")
-    if data.get("format_version") != FORMAT_VERSION:
-        raise SerializationError(f"unsupported format_version {data.get('format_version')!r}")
-    r = _Reader(data)
-    info = r.get("variant")
-    if not isinstance(info, dict) or not isinstance(info.get("name"), str):
+    if variant is not None and not isinstance(variant, Variant):
+        raise RemiError(f"variant= takes a Variant, got {_short(variant)}", Reason.BAD_ARGUMENT)
+    info = data.get("variant")
+    if not isinstance(info, dict) or not isinstance(info.get("name"), str) or not isinstance(info.get("version"), str):
         raise SerializationError("'variant' must be an object with a name and a version")
+    _Reader(info, "'variant' ").only("name", "version")
     if variant is None:
         try:
             variant = get(info["name"])
         except RemiError as error:
             raise SerializationError(str(error), Reason.UNKNOWN_VARIANT) from None
-    if variant.name != info["name"] or variant.version != info.get("version"):
+    if variant.name != info["name"] or variant.version != info["version"]:
         raise SerializationError(
-            f"the state was played under {info['name']} version {info.get('version')}, "
+            f"the state was played under {info['name']} version {info['version']}, "
             f"not {variant.name} version {variant.version}"
         )
-    players = r.integer("players", low=variant.min_players, high=variant.max_players)
+    return variant
+
+
+def _decode(data: dict[str, Any], variant: Variant) -> dict[str, Any]:
+    """Every field of the state, each of the right type (values are checked by the replay)."""
+    r = _Reader(data)
     seed = r.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise SerializationError(f"'seed' must be an integer or a string, got {seed!r}")
-    last = len(variant.contracts)
-    seat_high = players - 1
-    hands_raw = r.get("hands")
-    if not isinstance(hands_raw, list) or len(hands_raw) != players:
-        raise SerializationError("'hands' must list one hand per seat")
-    hands = tuple(tuple(sorted(r.cards("hands", hand), key=lambda c: c.index)) for hand in hands_raw)
-    table_raw = r.get("table")
-    if not isinstance(table_raw, list):
-        raise SerializationError("'table' must be a list of melds")
+    problem = seed_problem(seed)
+    if problem:
+        raise SerializationError(f"'seed' {problem}")
     table = []
-    for entry in table_raw:
+    raw_table = r.get("table")
+    if not isinstance(raw_table, list):
+        raise SerializationError(f"'table' must be a list of melds, got {_short(raw_table)}")
+    for entry in raw_table:
         if not isinstance(entry, dict):
-            raise SerializationError("each table meld must be an object")
-        try:
-            kind = MeldKind(entry.get("kind"))
-        except ValueError:
-            raise SerializationError(f"bad meld kind {entry.get('kind')!r}") from None
-        cards = r.cards("table", entry.get("cards"))
-        if kind is MeldKind.SET:
-            cards = tuple(sorted(cards, key=lambda c: c.index))
-        problems = meld_problems(variant.meld_rules, kind, cards)
-        if problems:
-            raise SerializationError(f"table meld {format_cards(cards)} is not a valid {kind.value}")
-        turn = entry.get("turn")
-        table.append(TableMeld(kind, cards, r.integer("owner", entry.get("owner"), high=seat_high),
-                               None if turn is None else r.integer("turn", turn, low=None)))
-    stock = r.cards("stock")
-    discard = r.cards("discard_pile")
-    everything = Counter(stock) + Counter(discard)
-    for hand in hands:
-        everything.update(hand)
-    for meld in table:
-        everything.update(meld.cards)
-    if everything != Counter(variant.deck()):
-        raise SerializationError("the cards in the state are not exactly the variant's deck")
-    try:
-        phase = Phase(r.get("phase"))
-    except ValueError:
-        raise SerializationError(f"bad phase {data.get('phase')!r}") from None
+            raise SerializationError(f"each 'table' meld must be an object, got {_short(entry)}")
+        meld = _Reader(entry, "'table' meld ")
+        meld.only("kind", "cards", "owner", "turn")
+        kind_raw = meld.get("kind")
+        if kind_raw not in ("set", "run"):
+            raise SerializationError(f"'table' meld 'kind' must be 'set' or 'run', got {_short(kind_raw)}")
+        kind = MeldKind(kind_raw)
+        table.append(TableMeld(kind, meld.cards("cards"), meld.need_int("owner"), meld.integer("turn", optional=True)))
     laid_raw = r.get("laid")
-    if not isinstance(laid_raw, list) or len(laid_raw) != players or not all(isinstance(x, list) for x in laid_raw):
-        raise SerializationError("'laid' must list requirement indices per seat")
-    levels = r.seat_ints("levels", players, low=1, high=last)
-    laid = tuple(
-        frozenset(r.integer("laid", i, high=len(variant.contracts[level - 1].requirements) - 1) for i in x)
-        for x, level in zip(laid_raw, levels, strict=True)
-    )
-    on_turn = r.integer("on_turn", high=seat_high)
-    to_act_raw = r.get("to_act")
-    to_act = None if to_act_raw is None else r.integer("to_act", high=seat_high)
-    queue_raw = r.get("buy_queue")
-    if not isinstance(queue_raw, list):
-        raise SerializationError("'buy_queue' must be a list of seats")
-    buy_queue = tuple(r.integer("buy_queue", s, high=seat_high) for s in queue_raw)
-    if (phase is Phase.OVER) != (to_act is None):
-        raise SerializationError("'to_act' must be null exactly when the match is over")
-    if phase is Phase.BUY and (not buy_queue or to_act != buy_queue[0]):
-        raise SerializationError("in a buy window, 'to_act' must head the 'buy_queue'")
-    if phase in (Phase.DRAW, Phase.PLAY) and to_act != on_turn:
-        raise SerializationError("'to_act' must be the player on turn in the draw and play phases")
-    if phase is not Phase.BUY and buy_queue:
-        raise SerializationError("'buy_queue' must be empty outside a buy window")
-    if on_turn in buy_queue or len(set(buy_queue)) != len(buy_queue):
-        raise SerializationError("'buy_queue' lists other seats than the player on turn, each once")
-    if variant.schedule is Schedule.ROUNDS and len(set(levels)) != 1:
-        raise SerializationError("in a fixed-round variant every seat plays the same round")
-    owners = {meld.owner for meld in table}
-    if any(laid[seat] and seat not in owners for seat in range(players)):
-        raise SerializationError("'laid' names requirements of a seat with no melds on the table")
-    discarder_raw = r.get("discarder")
-    taken_raw = r.get("taken")
-    try:
-        taken = None if taken_raw is None else parse_card(taken_raw)
-        history = tuple(parse_action(a) for a in r.get("history"))
-    except (RemiError, TypeError) as error:
-        raise SerializationError(f"bad card or action: {error}") from None
-    if taken is not None and phase is not Phase.PLAY:
-        raise SerializationError("'taken' is set only while the player on turn plays")
-    deal_scores_raw = r.get("deal_scores")
-    if not isinstance(deal_scores_raw, list):
-        raise SerializationError("'deal_scores' must be a list")
-    deal_scores = tuple(
-        tuple(r.integer("deal_scores", v, low=None) for v in row) if isinstance(row, list) else ()
-        for row in deal_scores_raw
-    )
-    if any(len(row) != players for row in deal_scores):
-        raise SerializationError("each 'deal_scores' row needs one score per seat")
-    values = {
+    if not isinstance(laid_raw, list):
+        raise SerializationError(f"'laid' must list requirement indices per seat, got {_short(laid_raw)}")
+    scores_raw = r.get("deal_scores")
+    if not isinstance(scores_raw, list):
+        raise SerializationError(f"'deal_scores' must be a list of lists of integers, got {_short(scores_raw)}")
+    phase_raw = r.get("phase")
+    if phase_raw not in [phase.value for phase in Phase]:
+        raise SerializationError(f"'phase' must be one of draw, buy, play, over; got {_short(phase_raw)}")
+    phase = Phase(phase_raw)
+    taken = r.get("taken")
+    if taken is not None:
+        if not isinstance(taken, str):
+            raise SerializationError(f"'taken' must be a card or null, got {_short(taken)}")
+        try:
+            taken = parse_card(taken)
+        except RemiError as error:
+            raise SerializationError(f"'taken': {error}") from None
+    return {
         "variant": variant,
-        "players": players,
+        "players": r.need_int("players"),
         "seed": seed,
-        "deal": r.integer("deal", low=1),
-        "dealer": r.integer("dealer", high=seat_high),
-        "levels": levels,
-        "wins": r.seat_ints("wins", players),
-        "scores": r.seat_ints("scores", players, low=None),
-        "deal_scores": deal_scores,
-        "hands": hands,
-        "stock": stock,
-        "discard_pile": discard,
+        "deal": r.need_int("deal"),
+        "dealer": r.need_int("dealer"),
+        "levels": r.ints("levels"),
+        "wins": r.ints("wins"),
+        "scores": r.ints("scores"),
+        "deal_scores": tuple(r.ints("deal_scores", row) for row in scores_raw),
+        "hands": tuple(tuple(sorted(hand, key=lambda c: c.index)) for hand in r.hands("hands")),
+        "stock": r.cards("stock"),
+        "discard_pile": r.cards("discard_pile"),
         "table": tuple(table),
-        "laid": laid,
-        "layoffs": r.seat_ints("layoffs", players),
-        "buys": r.seat_ints("buys", players),
-        "rebuilds": r.integer("rebuilds", high=variant.stock_rebuilds),
-        "on_turn": on_turn,
-        "to_act": to_act,
+        "laid": tuple(frozenset(r.ints("laid", seat)) for seat in laid_raw),
+        "layoffs": r.ints("layoffs"),
+        "buys": r.ints("buys"),
+        "rebuilds": r.need_int("rebuilds"),
+        "on_turn": r.need_int("on_turn"),
+        "to_act": r.integer("to_act", optional=True),
         "phase": phase,
-        "buy_queue": buy_queue,
-        "discarder": None if discarder_raw is None else r.integer("discarder", high=seat_high),
+        "buy_queue": r.ints("buy_queue"),
+        "discarder": r.integer("discarder", optional=True),
         "taken": taken,
-        "turn": r.integer("turn"),
-        "last_deal": _read_deal(r, data.get("last_deal"), players),
+        "turn": r.need_int("turn"),
+        "last_deal": _read_deal(r.get("last_deal")),
         "start": _read_start(r.get("start")),
-        "_history": history,
+        "_history": _read_history(r.get("history")),
     }
-    return _rebuild(tuple(values.values()))
 
 
-def _read_deal(r: _Reader, raw: Any, players: int) -> DealResult | None:
+def _read_deal(raw: Any) -> DealResult | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        raise SerializationError("'last_deal' must be an object or null")
-    inner = _Reader(raw)
-    winner = raw.get("winner")
-    hands = inner.get("hands")
-    if not isinstance(hands, list) or len(hands) != players:
-        raise SerializationError("'last_deal' needs one hand per seat")
+        raise SerializationError(f"'last_deal' must be an object or null, got {_short(raw)}")
+    inner = _Reader(raw, "'last_deal' ")
+    inner.only("deal", "winner", "scores", "hands", "levels")
     return DealResult(
-        deal=inner.integer("deal", low=1),
-        winner=None if winner is None else inner.integer("winner", winner, high=players - 1),
-        scores=inner.seat_ints("scores", players, low=None),
-        hands=tuple(inner.cards("hands", hand) for hand in hands),
-        levels=inner.seat_ints("levels", players, low=1),
+        deal=inner.need_int("deal"),
+        winner=inner.integer("winner", optional=True),
+        scores=inner.ints("scores"),
+        hands=inner.hands("hands"),
+        levels=inner.ints("levels"),
     )
 
 
 def _read_start(raw: Any) -> tuple[tuple[str, Any], ...]:
+    """The ``start`` pairs, deeply immutable: a value is a scalar, or a list of scalars or of lists of scalars."""
     if not isinstance(raw, list) or not all(
         isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) for pair in raw
     ):
         raise SerializationError("'start' must be a list of [name, value] pairs")
-    return tuple((key, value) for key, value in raw)
+    return tuple((key, _frozen(key, value, 2)) for key, value in raw)
+
+
+def _frozen(key: str, value: Any, depth: int) -> Any:
+    if isinstance(value, list):
+        if depth == 0:
+            raise SerializationError(f"'start' value {key!r} is nested too deeply")
+        return tuple(_frozen(key, item, depth - 1) for item in value)
+    if isinstance(value, dict):
+        raise SerializationError(f"'start' value {key!r} holds an object, got {_short(value)}")
+    return value
+
+
+def _read_history(raw: Any) -> tuple[Action, ...]:
+    if not isinstance(raw, list):
+        raise SerializationError(f"'history' must be a list of actions, got {_short(raw)}")
+    actions = []
+    for index, text in enumerate(raw):
+        if not isinstance(text, str):
+            raise SerializationError(f"'history' action {index} must be action text, got {_short(text)}")
+        try:
+            actions.append(parse_action(text))
+        except RemiError as error:
+            raise SerializationError(f"'history' action {index} ({_short(text)}): {error}") from None
+    return tuple(actions)
+
+
+# -- reading: the replay -------------------------------------------------------------------------------
+
+
+def state_from_json(text: str | bytes, variant: Variant | None = None) -> GameState:
+    """Read a state: each field's type, then its value, by replaying the history from the start."""
+    data = _load(text)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SerializationError(f"not a remi state (expected an object with format {FORMAT!r})")
+    if data.get("format_version") != FORMAT_VERSION or isinstance(data.get("format_version"), bool):
+        raise SerializationError(f"unsupported format_version {_short(data.get('format_version'))}")
+    _Reader(data).only("format", "format_version", "history", *(name for name in _FIELDS if name != "_history"))
+    variant = _variant(data, variant)
+    values = _decode(data, variant)
+    return replay(values["start"], values["_history"], variant, values)
+
+
+def replay(
+    start: tuple[tuple[str, Any], ...],
+    history: tuple[Action, ...],
+    variant: Variant,
+    expected: dict[str, Any] | None = None,
+) -> GameState:
+    """The state that ``history`` leads to from ``start``; with ``expected``, it must have those fields.
+
+    Raises:
+        SerializationError: Naming ``start``, the action of ``history`` that is
+            illegal, or the first field that differs from the replay's.
+    """
+    try:
+        state = game_from_start(start, variant)
+    except RemiError as error:
+        raise SerializationError(f"'start' describes no position: {error}") from None
+    if state.start != start:
+        raise SerializationError(
+            f"'start' is not as new_game records it: expected {_short(_json(state.start))}, got {_short(_json(start))}"
+        )
+    for index, action in enumerate(history):
+        try:
+            state = state.apply(action)
+        except RemiError as error:
+            raise SerializationError(f"'history' action {index} ({action}) cannot be played there: {error}") from None
+    if expected is not None:
+        differ = [name for name in _ORDER if getattr(state, name) != expected[name]]
+        if differ:
+            first = differ[0]
+            others = ""
+            if differ[1:]:
+                verb = "differs" if len(differ) == 2 else "differ"
+                others = f" (and {', '.join(map(repr, differ[1:]))} {verb} too)"
+            raise SerializationError(
+                f"{first!r} does not follow from 'start' and 'history': it is "
+                f"{_short(_shown(first, expected[first]))}, but the replay gives "
+                f"{_short(_shown(first, getattr(state, first)))}{others}"
+            )
+    return state
+
+
+#: The fields compared with the replay's, the telling ones first.
+_ORDER = (
+    "variant", "players", "seed", "deal", "phase", "to_act", "on_turn", "buy_queue", "dealer", "levels", "wins",
+    "scores", "deal_scores", "last_deal", "hands", "stock", "discard_pile", "table", "laid", "layoffs", "buys",
+    "rebuilds", "discarder", "taken", "turn",
+)
+
+
+def _json(start: tuple[tuple[str, Any], ...]) -> str:
+    return json.dumps([[key, value] for key, value in start], ensure_ascii=False)
+
+
+def _shown(name: str, value: Any) -> Any:
+    """A field's value as the JSON shows it."""
+    if name in ("stock", "discard_pile"):
+        return format_cards(value)
+    if name == "hands":
+        return [format_cards(hand) for hand in value]
+    if name == "phase":
+        return value.value
+    if name == "taken":
+        return None if value is None else str(value)
+    if name == "table":
+        return [str(meld) for meld in value]
+    if name == "laid":
+        return [sorted(laid) for laid in value]
+    if isinstance(value, tuple):
+        return list(value)
+    return value

@@ -3,19 +3,44 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import permutations
 from typing import Any
 
-from remi.cards import Card, format_cards, shuffled
-from remi.contracts import assign
+from remi.cards import JOKER, Card, format_cards, shuffled
+from remi.contracts import Requirement
 from remi.errors import Reason, RemiError
-from remi.melds import Meld, _to_cards, meld_problems
-from remi.state import _FIELDS, GameState, TableMeld, _index, _rng, _start_deal
+from remi.melds import Meld, MeldKind, _to_cards, meld_problems
+from remi.state import _FIELDS, GameState, TableMeld, _index, _rng, _set_dict, _start_deal
 from remi.variant import Schedule, Variant
 
 __all__ = ["new_game"]
 
 CardsLike = Sequence[Card] | str
+
+#: Integer seeds lie strictly between ``-SEED_BOUND`` and ``SEED_BOUND``.
+SEED_BOUND = 2**128
+#: The longest text seed, in characters.
+SEED_TEXT_LIMIT = 1000
+
+#: The keys of ``GameState.start``, in the order :func:`new_game` records them.
+START_KEYS = (
+    "variant",
+    "version",
+    "players",
+    "seed",
+    "dealer",
+    "round",
+    "levels",
+    "wins",
+    "scores",
+    "deck",
+    "hands",
+    "stock",
+    "discard_pile",
+    "table",
+    "layoffs",
+)
 
 
 def new_game(
@@ -33,33 +58,48 @@ def new_game(
     wins: Sequence[int] | None = None,
     scores: Sequence[int] | None = None,
     table: Sequence[TableMeld] = (),
+    layoffs: Sequence[int] | None = None,
 ) -> GameState:
     """Start a match, or any later position of one, at its first decision.
 
-    The player after the dealer is on turn, about to draw (N12).
+    The player after the dealer is on turn, about to draw (N12). A built
+    position must be one that can arise in play at the start of a turn: every
+    hand holds a card (a player whose hand empties has gone out, which ends the
+    deal; N17, E13), the discard pile holds a card, and the melds on the table
+    fit their owners' contracts (see ``table``).
 
     Args:
         variant: A :class:`~remi.Variant` or a registered variant's name.
         players: The number of seats.
-        seed: Fixes the first dealer, every shuffle and every reshuffle
-            (an integer or a string; ``None`` picks one at random and records it).
+        seed: Fixes the first dealer, every shuffle and every reshuffle: an
+            integer strictly between ``-2**128`` and ``2**128``, or a string of at
+            most 1000 characters (``None`` picks one at random and records it).
         deck: A stacked deck for the first deal: dealt one card at a time
             clockwise from the dealer's left, then the upcard; the rest is the
             stock, next card on top. It may be a prefix: the cards not given
             follow in seeded random order.
-        hands: Instead of ``deck``, each seat's hand outright (any sizes).
+        hands: Instead of ``deck``, each seat's hand outright (any sizes but
+            empty).
         stock: With ``hands``, the top of the stock (top card first); the
             remaining cards follow in seeded random order.
-        discard_pile: With ``hands``, the discard pile (top card last);
-            default one card from the rest, as the upcard.
+        discard_pile: With ``hands``, the discard pile (top card last, at least
+            one card); default one card from the rest, as the upcard.
         dealer: The first dealer's seat (default: chosen by the seed, N12).
         round: Start a fixed-round variant at this round (1-based).
         levels: Start a levels variant with each seat on this level (1-based).
         wins: Deals each seat has won so far.
         scores: Totals so far.
-        table: Melds already on the table (their cards leave the deck first).
-            In a variant whose contract goes down whole, an owner of melds is
-            down; in a piecemeal one, the melds fill the owner's requirements.
+        table: Melds on the table, as they lie now (their cards leave the deck
+            first; each meld's ``turn`` is ``None``: laid before the position
+            began). Each meld was laid by its owner to fill one requirement of
+            the owner's contract (sizes exact or minimum as the variant says;
+            in a variant whose contract goes down whole, all of it), and may
+            since have grown by lay-offs, counted in ``layoffs``. No meld lies
+            on the table in an all-in round (N18): going down there goes out.
+        layoffs: Cards each seat has laid off this deal (default none): as many
+            in all as the melds on the table have grown by, each seat within
+            its lay-off quota (E12), and only seats that are down where laying
+            off needs that (N16).
 
     Raises:
         RemiError: If the arguments describe an impossible position
@@ -67,12 +107,17 @@ def new_game(
 
     >>> import remi
     >>> game = remi.new_game("norwegian", players=3, seed=1, round=7, dealer=0,
-    ...                      hands=["", "3S 4S 5S 6S 9H 10H JH QH AD 2D 3D", ""],
+    ...                      hands=["KS", "3S 4S 5S 6S 9H 10H JH QH AD 2D 3D", "2C"],
     ...                      stock="JK")
     >>> game.round, game.contract(1).name, game.to_act
     (7, '4-4-4', 1)
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       The position must be able to arise in play: no empty hand or discard
+       pile, table melds that fit their owners' contracts (grown by lay-offs,
+       counted in the new ``layoffs`` argument), a bounded seed.
     """
     from remi.variants import get
 
@@ -88,8 +133,9 @@ def new_game(
         )
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RemiError(f"seed must be an integer or a string, got {seed!r}")
+    problem = seed_problem(seed)
+    if problem:
+        raise RemiError(f"seed {problem}")
     if dealer is None:
         dealer = _rng(seed, "dealer").randrange(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
@@ -97,7 +143,8 @@ def new_game(
     start_levels = _levels(variant, players, round, levels)
     start_wins = _seat_values("wins", wins, players, 0)
     start_scores = _seat_values("scores", scores, players, 0, allow_negative=True)
-    table_melds, laid, used = _check_table(variant, players, table, start_levels)
+    start_layoffs = _seat_values("layoffs", layoffs, players, 0)
+    table_melds, laid, used = _check_table(variant, players, table, start_levels, start_layoffs)
     pool = list(variant.deck())
     _take(pool, used, "the table")
     start: list[tuple[str, Any]] = [
@@ -107,23 +154,23 @@ def new_game(
         ("seed", seed),
         ("dealer", dealer),
     ]
-    try:
-        given: dict[str, Any] = {
-            "round": round,
-            "levels": None if levels is None else list(start_levels),
-            "wins": None if wins is None else list(start_wins),
-            "scores": None if scores is None else list(start_scores),
-            "deck": None if deck is None else format_cards(_to_cards(deck)),
-            "hands": None if hands is None else [format_cards(_to_cards(hand)) for hand in hands],
-            "stock": None if stock is None else format_cards(_to_cards(stock)),
-            "discard_pile": None if discard_pile is None else format_cards(_to_cards(discard_pile)),
-            "table": [[meld.owner, str(Meld(meld.kind, meld.cards)), meld.turn] for meld in table_melds] or None,
-        }
-    except TypeError:
-        raise RemiError("hands= takes one hand (card text or cards) per seat", Reason.BAD_POSITION) from None
+    if hands is not None and (isinstance(hands, str) or not isinstance(hands, Sequence)):
+        raise RemiError("hands= takes one hand (card text or cards) per seat", Reason.BAD_POSITION)
+    given: dict[str, Any] = {
+        "round": round,
+        "levels": None if levels is None else start_levels,
+        "wins": None if wins is None else start_wins,
+        "scores": None if scores is None else start_scores,
+        "deck": None if deck is None else format_cards(_to_cards(deck)),
+        "hands": None if hands is None else tuple(format_cards(_to_cards(hand)) for hand in hands),
+        "stock": None if stock is None else format_cards(_to_cards(stock)),
+        "discard_pile": None if discard_pile is None else format_cards(_to_cards(discard_pile)),
+        "table": tuple((meld.owner, str(Meld(meld.kind, meld.cards)), meld.turn) for meld in table_melds) or None,
+        "layoffs": None if layoffs is None else start_layoffs,
+    }
     start.extend((key, value) for key, value in given.items() if value is not None)
     base: dict[str, Any] = {
-        "start": tuple(start),
+        "start": tuple(start),  # deeply immutable: every value above is a scalar or a tuple
         "variant": variant,
         "players": players,
         "seed": seed,
@@ -134,16 +181,74 @@ def new_game(
         "_history": None,
     }
     state = object.__new__(GameState)
-    for name in _FIELDS:
-        object.__setattr__(state, name, base.get(name))
+    _set_dict(state, {name: base.get(name) for name in _FIELDS})
     if hands is not None:
         if deck is not None:
             raise RemiError("give either deck= or hands=, not both")
-        return _from_hands(state, base, pool, hands, stock, discard_pile, dealer, start_levels, table_melds, laid)
+        return _from_hands(
+            state, base, pool, hands, stock, discard_pile, dealer, start_levels, table_melds, laid, start_layoffs
+        )
     if stock is not None or discard_pile is not None:
         raise RemiError("stock= and discard_pile= go with hands=; with a deck, stack the deck")
     order = _stack(deck, pool, seed)
-    return _start_deal(state, base, order, dealer, 1, start_levels, table_melds, laid)
+    needed = sum(variant.deal_sizes[level - 1] for level in start_levels) + 1
+    if len(order) < needed:
+        raise RemiError(
+            f"dealing the hands and the upcard needs {needed} cards, but {len(order)} are left off the table",
+            Reason.BAD_POSITION,
+        )
+    return _start_deal(state, base, order, dealer, 1, start_levels, table_melds, laid, layoffs=start_layoffs)
+
+
+def seed_problem(seed: object) -> str:
+    """What is wrong with ``seed`` as a seed (a phrase after "seed"), or ``""``."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        return f"must be an integer or a string, got {type(seed).__name__}"
+    if isinstance(seed, int) and not -SEED_BOUND < seed < SEED_BOUND:
+        return "must be an integer strictly between -2**128 and 2**128"
+    if isinstance(seed, str) and len(seed) > SEED_TEXT_LIMIT:
+        return f"text must be at most {SEED_TEXT_LIMIT} characters, got {len(seed)}"
+    return ""
+
+
+def game_from_start(start: Sequence[tuple[str, Any]], variant: Variant) -> GameState:
+    """The first state of a match, rebuilt from its ``start`` pairs under ``variant``.
+
+    The pairs are :attr:`GameState.start` (or read back from JSON or a record);
+    ``variant`` and ``version`` are the caller's to check.
+
+    Raises:
+        RemiError: If a name is unknown or repeated, or the arguments describe no position.
+    """
+    args: dict[str, Any] = {}
+    for key, value in start:
+        if key not in START_KEYS:
+            raise RemiError(f"unknown start argument {key!r} (known: {', '.join(START_KEYS)})", Reason.BAD_POSITION)
+        if key in args:
+            raise RemiError(f"the start argument {key!r} is given twice", Reason.BAD_POSITION)
+        args[key] = value
+    args.pop("variant", None)
+    args.pop("version", None)
+    if "table" in args:
+        entries = args["table"]
+        if isinstance(entries, str) or not isinstance(entries, Sequence):
+            raise RemiError(f"the table is a list of [owner, meld, turn] entries, got {entries!r}", Reason.BAD_POSITION)
+        args["table"] = [_table_entry(entry) for entry in entries]
+    return new_game(variant, **args)
+
+
+def _table_entry(entry: Any) -> TableMeld:
+    if isinstance(entry, TableMeld):
+        return entry
+    if isinstance(entry, str) or not isinstance(entry, Sequence) or len(entry) != 3 or not isinstance(entry[1], str):
+        raise RemiError(f"a table entry is [owner, meld, turn], got {entry!r}", Reason.BAD_POSITION)
+    owner, text, turn = entry
+    meld = Meld.parse(text)
+    if isinstance(owner, bool) or not isinstance(owner, int):
+        raise RemiError(f"a table entry's owner is a seat, got {owner!r}", Reason.NOT_A_SEAT)
+    if isinstance(turn, bool) or not (turn is None or isinstance(turn, int)):
+        raise RemiError(f"a table entry's turn is a number or null, got {turn!r}", Reason.BAD_POSITION)
+    return TableMeld(meld.kind, meld.cards, owner, turn)
 
 
 def _levels(variant: Variant, players: int, round: int | None, levels: Sequence[int] | None) -> tuple[int, ...]:
@@ -168,6 +273,8 @@ def _seat_values(
 ) -> tuple[int, ...]:
     if values is None:
         return (default,) * players
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise RemiError(f"{name} needs one integer per seat ({players}), got {values!r}", Reason.BAD_POSITION)
     out = tuple(values)
     if len(out) != players or any(isinstance(v, bool) or not isinstance(v, int) for v in out):
         raise RemiError(f"{name} needs one integer per seat ({players}), got {values!r}", Reason.BAD_POSITION)
@@ -184,36 +291,191 @@ def _take(pool: list[Card], cards: Sequence[Card], where: str) -> None:
             raise RemiError(f"{where} uses more {card} than the deck holds", Reason.BAD_POSITION) from None
 
 
+# -- the table -----------------------------------------------------------------------------------------
+
+
 def _check_table(
-    variant: Variant, players: int, table: Sequence[TableMeld], levels: tuple[int, ...]
+    variant: Variant,
+    players: int,
+    table: Sequence[TableMeld],
+    levels: tuple[int, ...],
+    layoffs: tuple[int, ...],
 ) -> tuple[tuple[TableMeld, ...], tuple[frozenset[int], ...], list[Card]]:
+    """Check that the table can lie so in play; return the melds, each seat's laid requirements, the cards.
+
+    A meld was laid whole to fill one requirement of its owner's contract, then
+    grew by lay-offs (one card at a time, each result valid under the lay-off
+    rules); every lay-off of the deal is on the table, so the melds have grown
+    by ``sum(layoffs)`` cards in all.
+    """
+    if isinstance(table, (str, bytes)) or not isinstance(table, Sequence):
+        raise RemiError(f"table= takes a sequence of TableMeld values, got {table!r}", Reason.BAD_POSITION)
     melds = tuple(table)
     used: list[Card] = []
     by_owner: dict[int, list[TableMeld]] = {}
     for meld in melds:
-        if not isinstance(meld, TableMeld):
+        if not isinstance(meld, TableMeld) or not isinstance(meld.kind, MeldKind):
             raise RemiError(f"table melds must be TableMeld values, got {meld!r}", Reason.BAD_POSITION)
         if isinstance(meld.owner, bool) or not isinstance(meld.owner, int) or not 0 <= meld.owner < players:
             raise RemiError(f"meld owner {meld.owner!r} is not a seat", Reason.BAD_POSITION)
-        problems = meld_problems(variant.meld_rules, meld.kind, meld.cards)
+        if meld.turn is not None:
+            raise RemiError(
+                f"{meld}: a built position begins at its first turn, so its melds were laid before it "
+                f"(turn None), not on turn {meld.turn!r}",
+                Reason.BAD_POSITION,
+            )
+        problems = meld_problems(variant.layoff_rules, meld.kind, meld.cards)
         if problems:
-            raise RemiError(f"{meld} is not a valid meld: {problems}", Reason.BAD_POSITION)
+            names = ", ".join(p.name.lower().replace("_", " ") for p in problems if p.name)
+            raise RemiError(f"{meld} is not a valid {meld.kind.value}: {names}", Reason.BAD_POSITION)
         used.extend(meld.cards)
         by_owner.setdefault(meld.owner, []).append(meld)
-    laid: list[frozenset[int]] = []
+    # per seat: the ways its melds fill its contract, each with the lay-off counts it implies
+    options: list[list[tuple[frozenset[int], frozenset[int]]]] = []
+    down: list[bool] = []
     for seat in range(players):
         owned = by_owner.get(seat, [])
         contract = variant.contracts[levels[seat] - 1]
+        requirements = contract.requirements
+        down.append(len(owned) == len(requirements))
         if not owned:
-            laid.append(frozenset())
-        elif not variant.piecemeal:
-            laid.append(frozenset(range(len(contract.requirements))))
-        else:
-            fit = assign(contract, [(meld.kind, len(meld.cards)) for meld in owned], exact=False)
-            if fit is None:
-                raise RemiError(f"seat {seat}'s melds do not fit its contract {contract}", Reason.BAD_POSITION)
-            laid.append(frozenset(fit))
-    return melds, tuple(laid), used
+            options.append([(frozenset(), frozenset({0}))])
+            continue
+        if variant.all_in[levels[seat] - 1]:
+            raise RemiError(
+                f"seat {seat} owns melds, but contract {contract} is all-in: going down there goes out (N18)",
+                Reason.BAD_POSITION,
+            )
+        if not variant.piecemeal and len(owned) != len(requirements):
+            raise RemiError(
+                f"seat {seat}'s {len(owned)} meld{'s' if len(owned) != 1 else ''} cannot be its contract {contract}: "
+                f"it goes down whole, {len(requirements)} melds at once (N15)",
+                Reason.BAD_POSITION,
+            )
+        seat_options = list(_fillings(variant, owned, requirements))
+        if not seat_options:
+            sizes = "exactly" if variant.exact_sizes else "at least"
+            raise RemiError(
+                f"seat {seat}'s melds ({'; '.join(str(Meld(m.kind, m.cards)) for m in owned)}) do not fit its "
+                f"contract {contract}: each meld is laid as one requirement ({sizes} its size), "
+                f"then may grow by lay-offs",
+                Reason.BAD_POSITION,
+            )
+        options.append(seat_options)
+    for seat, count in enumerate(layoffs):
+        quota = variant.layoff_quota(levels[seat] - 1)
+        if quota is not None and count > quota:
+            raise RemiError(
+                f"seat {seat} may lay off {quota} card{'s' if quota != 1 else ''} a deal, not {count} (E12)",
+                Reason.BAD_POSITION,
+            )
+        if count and variant.layoff_requires_down and not down[seat]:
+            raise RemiError(
+                f"seat {seat} has laid off {count} card{'s' if count != 1 else ''} but is not down (N16)",
+                Reason.BAD_POSITION,
+            )
+    chosen = _choose(options, sum(layoffs))
+    if chosen is None:
+        totals = sorted(_totals(options))
+        counts = " or ".join(str(t) for t in totals[:8]) + (" or more" if len(totals) > 8 else "")
+        raise RemiError(
+            f"the melds on the table hold {counts} laid-off card{'s' if totals != [1] else ''} "
+            f"(each meld laid as a requirement of its owner's contract, then grown by lay-offs), "
+            f"but layoffs= counts {sum(layoffs)}",
+            Reason.BAD_POSITION,
+        )
+    return melds, tuple(chosen), used
+
+
+def _fillings(
+    variant: Variant, owned: Sequence[TableMeld], requirements: Sequence[Requirement]
+) -> Iterator[tuple[frozenset[int], frozenset[int]]]:
+    """Each way ``owned`` fills distinct requirements: (their indices, the lay-off counts possible)."""
+    growth = [[_growth(variant, meld, req) for req in requirements] for meld in owned]
+    found: dict[frozenset[int], frozenset[int]] = {}
+    for chosen in permutations(range(len(requirements)), len(owned)):
+        counts = frozenset({0})
+        for meld, index in enumerate(chosen):
+            counts = frozenset(a + b for a in counts for b in growth[meld][index])
+        if counts:
+            key = frozenset(chosen)
+            found[key] = found.get(key, frozenset()) | counts
+    yield from found.items()
+
+
+def _growth(variant: Variant, meld: TableMeld, req: Requirement) -> frozenset[int]:
+    """How many cards ``meld`` may have grown by since it was laid to fill ``req`` (empty: it cannot be so)."""
+    if meld.kind is not req.kind:
+        return frozenset()
+    cards = meld.cards
+    size = len(cards)
+    laid_sizes = [req.size] if variant.exact_sizes else range(req.size, size + 1)
+    rules, grow_rules = variant.meld_rules, variant.layoff_rules
+    out: set[int] = set()
+    if meld.kind is MeldKind.SET:
+        # any sub-multiset could have been laid; adding the naturals first, then the jokers,
+        # keeps every step valid when the whole set is
+        naturals = [card for card in cards if card is not JOKER]
+        jokers = size - len(naturals)
+        for laid in laid_sizes:
+            for n in range(1, min(laid, len(naturals)) + 1):
+                base = (*naturals[:n], *(JOKER,) * (laid - n))
+                if laid - n <= jokers and not meld_problems(rules, MeldKind.SET, base):
+                    out.add(size - laid)
+                    break
+        return frozenset(out)
+    # a run was laid as a window of its cards and grew one card at a time at either end
+    valid: dict[tuple[int, int], bool] = {}
+
+    def grows(low: int, high: int) -> bool:
+        if (low, high) == (0, size):
+            return True
+        key = (low, high)
+        if key not in valid:
+            valid[key] = (
+                low > 0 and not meld_problems(grow_rules, MeldKind.RUN, cards[low - 1 : high]) and grows(low - 1, high)
+            ) or (
+                high < size and not meld_problems(grow_rules, MeldKind.RUN, cards[low : high + 1])
+                and grows(low, high + 1)
+            )
+        return valid[key]
+
+    for laid in laid_sizes:
+        for low in range(size - laid + 1):
+            if not meld_problems(rules, MeldKind.RUN, cards[low : low + laid]) and grows(low, low + laid):
+                out.add(size - laid)
+                break
+    return frozenset(out)
+
+
+def _choose(
+    options: Sequence[Sequence[tuple[frozenset[int], frozenset[int]]]], total: int
+) -> list[frozenset[int]] | None:
+    """One filling per seat whose lay-off counts can add up to ``total`` (the first such, in order)."""
+
+    def search(seat: int, left: int) -> list[frozenset[int]] | None:
+        if seat == len(options):
+            return [] if left == 0 else None
+        for laid, counts in options[seat]:
+            for count in sorted(counts):
+                if count > left:
+                    break
+                rest = search(seat + 1, left - count)
+                if rest is not None:
+                    return [laid, *rest]
+        return None
+
+    return search(0, total)
+
+
+def _totals(options: Sequence[Sequence[tuple[frozenset[int], frozenset[int]]]]) -> set[int]:
+    totals = {0}
+    for seat_options in options:
+        totals = {t + c for t in totals for _, counts in seat_options for c in counts}
+    return totals
+
+
+# -- dealing -------------------------------------------------------------------------------------------
 
 
 def _stack(deck: CardsLike | None, pool: list[Card], seed: int | str) -> tuple[Card, ...]:
@@ -238,17 +500,25 @@ def _from_hands(
     levels: tuple[int, ...],
     table: tuple[TableMeld, ...],
     laid: tuple[frozenset[int], ...],
+    layoffs: tuple[int, ...],
 ) -> GameState:
     players = state.players
     given = [_to_cards(hand) for hand in hands]
     if len(given) != players:
         raise RemiError(f"hands needs one hand per seat ({players}), got {len(given)}", Reason.BAD_POSITION)
     for seat, hand in enumerate(given):
+        if not hand:
+            down = len(laid[seat]) == len(state.variant.contracts[levels[seat] - 1].requirements)
+            why = ("it would have gone out, which ends the deal" if down
+                   else "only a player whose contract is down can go out (N17, E13)")
+            raise RemiError(f"seat {seat}'s hand is empty: {why}", Reason.BAD_POSITION)
         _take(pool, hand, f"seat {seat}'s hand")
     top = _to_cards(stock) if stock is not None else ()
     _take(pool, top, "the stock")
     pile = _to_cards(discard_pile) if discard_pile is not None else None
     if pile is not None:
+        if not pile:
+            raise RemiError("the discard pile is empty: a turn always begins with a card on it", Reason.BAD_POSITION)
         _take(pool, pile, "the discard pile")
     rest = list(shuffled(sorted(pool, key=_index), _rng(state.seed, 1, "deal")))
     if pile is None:
@@ -266,4 +536,7 @@ def _from_hands(
                 order.append(queues[seat][turn])
     order.extend(top)
     order.extend(rest)
-    return _start_deal(state, base, order, dealer, 1, levels, table, laid, sizes=sizes, discard_pile=tuple(pile))
+    return _start_deal(
+        state, base, order, dealer, 1, levels, table, laid, sizes=sizes, discard_pile=tuple(pile), layoffs=layoffs
+    )
+

@@ -12,19 +12,35 @@ LayOff(card=Card(Rank.NINE, Suit.CLUBS), meld=2, end=End.HIGH)
 
 Melds on the table are named by their index in ``state.table``.
 
+An action checks its fields when it is built: card text is converted to
+cards (and ``"low"``/``"high"`` to an :class:`~remi.melds.End`), and anything
+else of the wrong type raises :class:`~remi.errors.NotationError`:
+
+>>> from remi.actions import LayOff
+>>> LayOff("JK", 0, "high")
+LayOff(card=JOKER, meld=0, end=End.HIGH)
+>>> LayOff("JK", True)
+Traceback (most recent call last):
+...
+remi.errors.NotationError: a meld is named by its index in state.table, a non-negative integer, got True
+
 .. versionadded:: 0.1.0
+
+.. versionchanged:: 0.2.0
+   Fields are checked at construction; meld numbers are ASCII digits only.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TypeAlias
 
 import attrs
 
-from remi.cards import Card, format_cards, parse_card, parse_cards
+from remi.cards import Card, _parse_span, format_cards, parse_card
 from remi.errors import NotationError
-from remi.melds import End, Meld
+from remi.melds import End, Meld, MeldKind, _to_cards
 
 __all__ = [
     "Action",
@@ -84,10 +100,82 @@ class Pass:
         return "pass"
 
 
+_SETTER = object.__setattr__.__get__  # how a frozen attrs instance sets its own fields
+_WORD = re.compile(r"\S+")
+_MAX_DIGITS = 9
+_NUMBER = re.compile(f"[0-9]{{1,{_MAX_DIGITS}}}")
+
+
+def _keyword(word: str) -> str:
+    """``word`` in lower case; only ASCII text can be a keyword (``"ta\u212ae"`` is not ``take``)."""
+    return word.lower() if word.isascii() else word
+
+
+def _to_card(value: object, what: str) -> Card:
+    if type(value) is Card:
+        return value
+    if isinstance(value, str):
+        return parse_card(value)
+    raise NotationError(f"{what} is a Card or card text, got {value!r}", repr(value), 0)
+
+
+def _to_meld_index(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return int(value)
+    raise NotationError(
+        f"a meld is named by its index in state.table, a non-negative integer, got {value!r}", repr(value), 0
+    )
+
+
+def _to_end(value: object) -> End | None:
+    if value is None or isinstance(value, End):
+        return value
+    if isinstance(value, str):
+        try:
+            return End(_keyword(value))
+        except ValueError:
+            pass
+    raise NotationError(f"a run's end is End.LOW, End.HIGH, 'low' or 'high', got {value!r}", repr(value), 0)
+
+
+def _parse_melds(text: str, start: int, stop: int) -> tuple[Meld, ...]:
+    """The melds in ``text[start:stop]``, separated by ``;``; error positions are in ``text``."""
+    melds = []
+    while True:
+        end = text.find(";", start, stop)
+        if end < 0:
+            end = stop
+        kind_word = _WORD.search(text, start, end)
+        if kind_word is None:
+            raise NotationError(
+                f"empty meld at position {start} (expected 'set CARDS' or 'run CARDS' between semicolons)",
+                "",
+                start,
+            )
+        word, at = kind_word.group(), kind_word.start()
+        try:
+            kind = MeldKind(_keyword(word))
+        except ValueError:
+            raise NotationError(
+                f"{word!r} at position {at} is not a meld kind (expected 'set' or 'run')", word, at
+            ) from None
+        cards = _parse_span(text, kind_word.end(), end)
+        if not cards:
+            raise NotationError(f"the {kind.value} at position {at} has no cards", word, at)
+        melds.append(Meld(kind, cards))
+        if end == stop:
+            return tuple(melds)
+        start = end + 1
+
+
 def _canonical_melds(melds: Sequence[Meld] | str) -> tuple[Meld, ...]:
     if isinstance(melds, str):
-        melds = [Meld.parse(part) for part in melds.split(";")]
-    out = tuple(melds)
+        return tuple(sorted(_parse_melds(melds, 0, len(melds)), key=_meld_key))
+    try:
+        out = tuple(melds)
+    except TypeError:
+        raise NotationError(f"expected melds (meld text or a sequence of Meld), got {melds!r}",
+                            repr(melds), 0) from None
     for meld in out:
         if not isinstance(meld, Meld):
             raise NotationError(f"{meld!r} is not a Meld", repr(meld), 0)
@@ -105,10 +193,19 @@ class LayDown:
     The melds are kept in a canonical order (sets first), so two lay-downs of
     the same melds are equal whatever order they were given in.
 
+    Args:
+        melds: :class:`~remi.melds.Meld` values, or meld text (``"set 9C 9D 9H; run ..."``).
+
+    Raises:
+        NotationError: If ``melds`` is neither meld text nor a sequence of melds.
+
     >>> LayDown("run 4S 5S 6S 7S; set 9C 9D 9H")
     LayDown('set 9H 9D 9C; run 4S 5S 6S 7S')
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       Anything but meld text or a sequence of melds raises :class:`~remi.errors.NotationError`.
     """
 
     melds: tuple[Meld, ...] = attrs.field(converter=_canonical_melds)
@@ -125,49 +222,94 @@ class LayDown:
         return tuple(card for meld in self.melds for card in meld.cards)
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class LayOff:
     """Lay one card off onto a meld on the table.
+
+    Args:
+        card: The card, or its text (``"9C"``).
+        meld: The index of the target meld in ``state.table``.
+        end: For a run, :attr:`End.LOW` or :attr:`End.HIGH` (or the text
+            ``"low"``/``"high"``, converted); ``None`` for a set.
 
     Attributes:
         card: The card from the hand.
         meld: The index of the target meld in ``state.table``.
         end: For a run, which end (:attr:`End.LOW` or :attr:`End.HIGH`); ``None`` for a set.
 
+    Raises:
+        NotationError: If a field has the wrong type: a card that is neither a
+            :class:`~remi.cards.Card` nor card text, a meld index that is not a
+            non-negative ``int`` (a ``bool`` is refused), an end that is not an
+            :class:`~remi.melds.End`, ``"low"``, ``"high"`` or ``None``.
+
+    >>> LayOff("9c", 2, "high")
+    LayOff(card=Card(Rank.NINE, Suit.CLUBS), meld=2, end=End.HIGH)
+
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       The fields are checked when the action is built; card text and an end's
+       text are converted.
     """
 
     card: Card
     meld: int
     end: End | None = None
 
+    def __init__(self, card: Card | str, meld: int, end: End | str | None = None) -> None:
+        # Hand-written so that the common case (built by the legal-action
+        # listing) costs three type tests and no calls.
+        if type(card) is not Card:
+            card = _to_card(card, "a lay-off's card")
+        if type(meld) is not int or meld < 0:
+            meld = _to_meld_index(meld)
+        if end is not None and type(end) is not End:
+            end = _to_end(end)
+        setter = _SETTER(self)
+        setter("card", card)
+        setter("meld", meld)
+        setter("end", end)
+
     def __str__(self) -> str:
         where = f" {self.end.value}" if self.end is not None else ""
         return f"layoff {self.card} on {self.meld}{where}"
 
 
-def _sorted_cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return tuple(sorted(parse_cards(cards)))
-    return tuple(sorted(cards))
-
-
-@attrs.frozen(repr=False)
+@attrs.frozen(init=False, repr=False)
 class SwapJoker:
     """Take joker(s) out of a meld by putting in the natural card(s) they stand for.
 
     From a run, one natural frees the joker that stands for it (N11, E5). From
     an English group, the naturals that complete it free every joker (E6).
 
+    Args:
+        meld: The index of the target meld in ``state.table``.
+        cards: The natural card(s), or their text (``"3S"``).
+
     Attributes:
         meld: The index of the target meld in ``state.table``.
-        cards: The natural card(s) put in, from the hand.
+        cards: The natural card(s) put in, from the hand (sorted).
+
+    Raises:
+        NotationError: If ``meld`` is not a non-negative ``int`` (a ``bool`` is
+            refused) or ``cards`` is neither card text nor a sequence of cards.
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       The fields are checked when the action is built.
     """
 
     meld: int
-    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    cards: tuple[Card, ...]
+
+    def __init__(self, meld: int, cards: Sequence[Card] | str) -> None:
+        if type(meld) is not int or meld < 0:
+            meld = _to_meld_index(meld)
+        setter = _SETTER(self)
+        setter("meld", meld)
+        setter("cards", tuple(sorted(_to_cards(cards))))
 
     def __str__(self) -> str:
         return f"swap {format_cards(self.cards)} on {self.meld}"
@@ -176,14 +318,27 @@ class SwapJoker:
         return f"SwapJoker(meld={self.meld}, cards=parse_cards({format_cards(self.cards)!r}))"
 
 
+def _discard_card(card: Card | str) -> Card:
+    return _to_card(card, "a discard")
+
+
 @attrs.frozen
 class Discard:
     """Discard one card, ending the turn.
 
+    Args:
+        card: The card, or its text (``"KC"``).
+
+    Raises:
+        NotationError: If ``card`` is neither a :class:`~remi.cards.Card` nor card text.
+
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       The card is checked when the action is built; card text is converted.
     """
 
-    card: Card
+    card: Card = attrs.field(converter=_discard_card)
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -198,12 +353,33 @@ BUY = Buy()
 PASS = Pass()
 
 _SIMPLE: dict[str, Action] = {"draw": DRAW, "take": TAKE, "buy": BUY, "pass": PASS}
+_FORMS = ("expected draw, take, buy, pass, down ..., layoff CARD on N [low|high], swap CARD on N, "
+          "or discard CARD")
 
 
-def _meld_index(word: str, text: str) -> int:
-    if not word.isdigit():
-        raise NotationError(f"{word!r} is not a meld number in {text!r}", word, text.find(word))
+def _card_at(text: str, word: str, at: int) -> Card:
+    cards = _parse_span(text, at, at + len(word))
+    if len(cards) != 1:
+        raise NotationError(f"{word!r} at position {at} is not one card", word, at)
+    return cards[0]
+
+
+def _meld_number_at(word: str, at: int) -> int:
+    if _NUMBER.fullmatch(word) is None:
+        raise NotationError(
+            f"{word[:20]!r} at position {at} is not a meld number (expected 0-9 digits, at most {_MAX_DIGITS})",
+            word,
+            at,
+        )
     return int(word)
+
+
+def _end_at(word: str, at: int) -> End:
+    try:
+        return End(_keyword(word))
+    except ValueError:
+        raise NotationError(f"{word!r} at position {at} is not an end (expected 'low' or 'high')",
+                            word, at) from None
 
 
 def parse_action(text: str) -> Action:
@@ -211,46 +387,44 @@ def parse_action(text: str) -> Action:
 
     Forms: ``draw``, ``take``, ``buy``, ``pass``, ``down set 5C 5D 5H; run 4S 5S 6S 7S``,
     ``layoff 9C on 2 high`` (``low``/``high`` for runs, nothing for sets),
-    ``swap 3S on 0``, ``discard KC``. Case does not matter.
+    ``swap 3S on 0``, ``discard KC``. Letter case does not matter (ASCII letters
+    only). A meld number is ASCII digits ``0``–``9``, at most nine of them.
 
     Raises:
-        NotationError: If the text is not an action.
+        NotationError: If the text is not an action, with the offending
+            ``token`` and its ``position`` in ``text``.
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       Only ASCII digits make a meld number (``"²"``, ``"３"`` are refused) and
+       only ASCII letters change case; every refusal is a
+       :class:`~remi.errors.NotationError` whose position is in ``text``.
     """
     if not isinstance(text, str):
         raise NotationError(f"expected action text, got {type(text).__name__}", repr(text), 0)
-    stripped = text.strip()
-    verb, _, rest = stripped.partition(" ")
-    verb = verb.lower()
-    rest = rest.strip()
-    if verb in _SIMPLE and not rest:
+    words = [(match.group(), match.start()) for match in _WORD.finditer(text)]
+    if not words:
+        raise NotationError(f"an empty text is not an action ({_FORMS})", "", 0)
+    verb = _keyword(words[0][0])
+    args = words[1:]
+    if verb in _SIMPLE and not args:
         return _SIMPLE[verb]
-    if verb == "down" and rest:
-        return LayDown(rest)
-    if verb == "discard" and rest:
-        return Discard(parse_card(rest))
-    if verb in ("layoff", "swap") and rest:
-        words = rest.split()
-        if "on" in (w.lower() for w in words):
-            at = [w.lower() for w in words].index("on")
-            cards, target = words[:at], words[at + 1 :]
+    if verb == "down" and args:
+        return LayDown(_parse_melds(text, args[0][1], len(text)))
+    if verb == "discard" and len(args) == 1:
+        return Discard(_card_at(text, *args[0]))
+    if verb in ("layoff", "swap") and args:
+        at = next((i for i, (word, _) in enumerate(args) if _keyword(word) == "on"), -1)
+        if at >= 0:
+            cards, target = args[:at], args[at + 1 :]
             if verb == "layoff" and len(cards) == 1 and len(target) in (1, 2):
-                end = None
-                if len(target) == 2:
-                    try:
-                        end = End(target[1].lower())
-                    except ValueError:
-                        raise NotationError(
-                            f"{target[1]!r} is not an end (expected 'low' or 'high')",
-                            target[1], text.find(target[1]),
-                        ) from None
-                return LayOff(parse_card(cards[0]), _meld_index(target[0], text), end)
+                card = _card_at(text, *cards[0])
+                meld = _meld_number_at(*target[0])
+                return LayOff(card, meld, _end_at(*target[1]) if len(target) == 2 else None)
             if verb == "swap" and cards and len(target) == 1:
-                return SwapJoker(_meld_index(target[0], text), parse_cards(" ".join(cards)))
-    raise NotationError(
-        f"{stripped!r} is not an action (expected draw, take, buy, pass, down ..., "
-        "layoff CARD on N [low|high], swap CARD on N, or discard CARD)",
-        stripped,
-        0,
-    )
+                naturals = _parse_span(text, cards[0][1], cards[-1][1] + len(cards[-1][0]))
+                return SwapJoker(_meld_number_at(*target[0]), naturals)
+    stripped = text.strip()
+    shown = stripped if len(stripped) <= 80 else stripped[:77] + "..."
+    raise NotationError(f"{shown!r} is not an action ({_FORMS})", stripped, words[0][1])

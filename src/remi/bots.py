@@ -1,7 +1,9 @@
 """Bots: players that choose an action from what one seat may see.
 
 A bot never sees the state, only the seat's :class:`~remi.PlayerView` and the
-legal actions the caller lists for it, so it cannot read hidden cards.
+legal actions the caller lists for it, so it cannot read hidden cards: the
+:class:`~remi.LegalActions` listing it is handed holds no other seat's hand,
+no stock order and no seed.
 
 >>> import remi
 >>> from remi.bots import make_bot
@@ -9,31 +11,50 @@ legal actions the caller lists for it, so it cannot read hidden cards.
 >>> bots = [make_bot("greedy", seed=seat) for seat in range(3)]
 >>> while game.deal == 1:
 ...     seat = game.to_act
-...     game = game.apply(bots[seat].choose(game.view(seat), list(game.legal_actions())))
+...     game = game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
 >>> game.last_deal.deal, len(game.last_deal.scores)
 (1, 3)
 
 .. versionadded:: 0.1.0
+
+.. versionchanged:: 0.2.0
+   Bots are handed the lazy :class:`~remi.LegalActions` itself, and the
+   built-in bots never list more of it than they use.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
 from typing import Protocol, runtime_checkable
 
 import attrs
 
-from remi.actions import BUY, DRAW, PASS, TAKE, Action, Discard, LayDown, LayOff, SwapJoker
+from remi.actions import (
+    BUY,
+    DRAW,
+    PASS,
+    TAKE,
+    Action,
+    Buy,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+)
 from remi.cards import CARDS, JOKER, Card
 from remi.contracts import Contract
 from remi.errors import Reason, RemiError
 from remi.melds import End, JokerCap, MeldKind, lay_off, swap_joker
 from remi.solver import solve
-from remi.state import Phase, PlayerView, TableMeld
+from remi.state import LegalActions, Phase, PlayerView, TableMeld
 from remi.variant import Variant
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot", "register_bot"]
+__all__ = ["LAYDOWN_SAMPLE", "Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot", "register_bot"]
 
 
 @runtime_checkable
@@ -45,11 +66,22 @@ class Bot(Protocol):
     ``legal``. Bots used by :func:`remi.simulate.simulate` are built by name
     through :func:`make_bot`, so that they can be rebuilt in worker processes.
 
+    :func:`~remi.simulate.play_match` and ``remi play`` pass ``legal`` as the
+    state's :class:`~remi.LegalActions` itself: a lazy sequence, so a bot that
+    calls ``len`` or indexes it still works on ordinary hands; but a hand that
+    has grown huge by buying (N14) can have millions of lay-downs, and then
+    ``len`` and indexing raise (reason ``TOO_MANY_ACTIONS``). A bot that reads
+    only what it needs (``legal.only(Discard)``, ``itertools.islice``, ``in``)
+    works on every hand.
+
     >>> from remi.bots import Bot, RandomBot
     >>> isinstance(RandomBot(1), Bot)
     True
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       The callers in remi pass the lazy :class:`~remi.LegalActions` (it was a list).
     """
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -57,8 +89,43 @@ class Bot(Protocol):
         ...
 
 
+#: Lay-downs a built-in bot reads from a listing at most (every one, on any ordinary hand).
+LAYDOWN_SAMPLE = 1000
+
+# The kinds of action, in the order a random bot numbers them.
+_KINDS: tuple[type[Action], ...] = (DrawStock, TakeDiscard, Pass, Buy, LayDown, SwapJoker, LayOff, Discard)
+_NOT_LAYDOWNS = tuple(kind for kind in _KINDS if kind is not LayDown)
+
+
+def _by_kind(legal: Sequence[Action]) -> list[list[Action]]:
+    """The legal actions grouped by kind (in :data:`_KINDS` order), lay-downs capped at :data:`LAYDOWN_SAMPLE`.
+
+    A :class:`~remi.LegalActions` is read by kind, so a hand with millions of
+    lay-downs costs no more than :data:`LAYDOWN_SAMPLE` of them.
+    """
+    groups: dict[type, list[Action]] = {kind: [] for kind in _KINDS}
+    if isinstance(legal, LegalActions):
+        groups[LayDown] = list(islice(legal.only(LayDown), LAYDOWN_SAMPLE))
+        others: Iterable[Action] = legal.only(*_NOT_LAYDOWNS)
+    else:
+        others = legal
+    for action in others:
+        group = groups.get(type(action))
+        if group is None or (group is groups[LayDown] and len(group) >= LAYDOWN_SAMPLE):
+            continue
+        group.append(action)
+    return [group for group in groups.values() if group]
+
+
 class RandomBot:
-    """Picks uniformly among the legal actions, with its own seeded generator.
+    """Picks a kind of action, then an action of that kind, uniformly at random.
+
+    "Uniform" is two-staged: first a kind uniformly among the kinds that have
+    a legal action now (draw or take; pass or buy; go down, swap a joker, lay
+    off or discard), then an action of that kind uniformly. Lay-downs are
+    drawn from the first :data:`LAYDOWN_SAMPLE` the listing yields, which is
+    all of them on any ordinary hand; a hand grown huge by buying (N14) can
+    have millions, and the bot never lists more than that sample.
 
     Args:
         seed: Seeds the bot's :class:`random.Random`; equal seeds give equal choices.
@@ -70,6 +137,10 @@ class RandomBot:
     True
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       A kind first, then an action of that kind (it was uniform over all
+       actions, which made going down rare and read every lay-down).
     """
 
     name = "random"
@@ -79,10 +150,12 @@ class RandomBot:
         self._rng = random.Random(f"remi.bots.random/{seed}")
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """Any legal action, uniformly at random."""
-        if not legal:
+        """A random kind of legal action, then a random action of that kind."""
+        groups = _by_kind(legal)
+        if not groups:
             raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
-        return legal[self._rng.randrange(len(legal))]
+        group = groups[self._rng.randrange(len(groups))] if len(groups) > 1 else groups[0]
+        return group[self._rng.randrange(len(group))] if len(group) > 1 else group[0]
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed!r})"
@@ -355,8 +428,8 @@ class GreedyBot:
 
     * goes down as soon as the solver finds the contract in its hand (the
       lay-down matching the solver's melds, else the legal lay-down leaving
-      the fewest points); in a piecemeal variant it also lays single melds
-      that its best plan keeps;
+      the fewest points among the first :data:`LAYDOWN_SAMPLE` listed); in a
+      piecemeal variant it also lays single melds that its best plan keeps;
     * swaps a joker out when that brings it closer to its contract, or, once
       down, when it can lay the freed joker off at once;
     * lays off every card it can once down (naturals first, highest first);
@@ -376,13 +449,20 @@ class GreedyBot:
     ...                      hands=["5C 5D 5H KS KD 2D 9C 3S 4H 8C", "2H 3H 4H 5S 6S 7D 8D 9H 10H JH"],
     ...                      discard_pile="KH")
     >>> bot = GreedyBot()
-    >>> str(bot.choose(game.view(0), list(game.legal_actions())))  # the king completes a set
+    >>> str(bot.choose(game.view(0), game.legal_actions()))  # the king completes a set
     'take'
     >>> game = game.apply(remi.actions.TAKE)
-    >>> str(bot.choose(game.view(0), list(game.legal_actions())))
+    >>> str(bot.choose(game.view(0), game.legal_actions()))
     'down set KS KH KD; set 5H 5D 5C'
 
+    It reads a :class:`~remi.LegalActions` by kind: the solver's lay-down is
+    tested with ``in``, never looked up in a list, so a hand with millions of
+    lay-downs costs it one solver call.
+
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       Reads at most :data:`LAYDOWN_SAMPLE` lay-downs of the listing.
     """
 
     name = "greedy"
@@ -436,9 +516,10 @@ class GreedyBot:
         swaps: list[SwapJoker] = []
         layoffs: list[LayOff] = []
         discards: list[Discard] = []
-        for action in legal:
+        for action in (legal.only(SwapJoker, LayOff, Discard) if isinstance(legal, LegalActions) else legal):
             if isinstance(action, LayDown):
-                laydowns.append(action)
+                if len(laydowns) < LAYDOWN_SAMPLE:
+                    laydowns.append(action)
             elif isinstance(action, SwapJoker):
                 swaps.append(action)
             elif isinstance(action, LayOff):
@@ -446,8 +527,15 @@ class GreedyBot:
             elif isinstance(action, Discard):
                 discards.append(action)
         contract = _open_contract(view)
-        if contract is not None and laydowns:
-            chosen = self._laydown(view, contract, laydowns)
+        if contract is not None and isinstance(legal, LegalActions):
+            # the lay-downs lazily: the solver's choice is tested with `in`, the rest sampled
+            sample = legal.only(LayDown)
+            if sample:
+                chosen = self._laydown(view, contract, islice(sample, LAYDOWN_SAMPLE), legal)
+                if chosen is not None:
+                    return chosen
+        elif contract is not None and laydowns:
+            chosen = self._laydown(view, contract, iter(laydowns), legal)
             if chosen is not None:
                 return chosen
         if swaps:
@@ -460,18 +548,22 @@ class GreedyBot:
                 return layoff
         if discards:
             return self._discard(view, contract, discards)
-        return legal[0]
+        return next(iter(legal))
 
-    def _laydown(self, view: PlayerView, contract: Contract, laydowns: list[LayDown]) -> LayDown | None:
+    def _laydown(
+        self, view: PlayerView, contract: Contract, laydowns: Iterable[Action], legal: Sequence[Action]
+    ) -> LayDown | None:
+        """The lay-down to make, from the listed ``laydowns`` (at most :data:`LAYDOWN_SAMPLE`), or ``None``."""
         variant = view.variant
         hand = view.hand
-        whole = [a for a in laydowns if len(a.melds) == len(contract.requirements)]
+        best = solve(variant, hand, contract, all_in=variant.all_in[view.levels[view.seat] - 1])
+        if best is not None:  # the whole contract is in the hand
+            action = LayDown(best.melds)
+            if action in legal:
+                return action
+        listed = [a for a in laydowns if isinstance(a, LayDown)]
+        whole = [a for a in listed if len(a.melds) == len(contract.requirements)]
         if whole:
-            best = solve(variant, hand, contract, all_in=variant.all_in[view.levels[view.seat] - 1])
-            if best is not None:
-                action = LayDown(best.melds)
-                if action in whole:
-                    return action
             return min(whole, key=lambda a: (variant.hand_points(_without(hand, a.cards)), -len(a.cards)))
         if not variant.piecemeal:
             return None
@@ -479,7 +571,7 @@ class GreedyBot:
         now = self._plan(view, hand, contract).missing
         chosen: LayDown | None = None
         chosen_key = (0, 0)
-        for action in laydowns:
+        for action in listed:
             rest = list(contract.requirements)
             for meld in action.melds:
                 for i, req in enumerate(rest):
@@ -561,7 +653,7 @@ class GreedyBot:
 
 
 def _pick(legal: Sequence[Action], wanted: Action) -> Action:
-    return wanted if wanted in legal else legal[0]
+    return wanted if wanted in legal else next(iter(legal))
 
 
 # -- the registry ----------------------------------------------------------------

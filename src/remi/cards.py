@@ -128,12 +128,19 @@ class Card:
         """Return the interned card of ``rank`` and ``suit``; ``Card(None, None)`` is the joker.
 
         Raises:
-            NotationError: If the rank or the suit is missing or not valid.
+            NotationError: If the rank or the suit is missing or not valid. The
+                rank is a :class:`Rank` or an ``int`` from 1 to 13; a ``bool``
+                or a ``float`` is refused.
+
+        .. versionchanged:: 0.2.0
+           A ``bool`` or a non-integer rank (``True``, ``13.0``) is refused.
         """
         if rank is None and suit is None:
             return _TABLE[_JOKER_INDEX]
         if not isinstance(suit, Suit) or rank is None:
             raise NotationError(f"a natural card needs a rank and a suit, got {rank!r} and {suit!r}")
+        if isinstance(rank, bool) or not isinstance(rank, int):
+            raise NotationError(f"{rank!r} is not a rank (a Rank or an integer 1 to 13)", repr(rank), 0)
         try:
             return _TABLE[suit.value * 13 + Rank(rank) - 1]
         except ValueError:
@@ -236,10 +243,13 @@ _RANK_WORDS = {label: Rank(i) for i, label in enumerate(_RANK_LABELS) if label}
 _RANK_WORDS["T"] = Rank.TEN
 _TOKEN = re.compile(r"[^\s,]+")
 _EXPECTED = "expected a rank and a suit, like QS or 10♦, or JK"
+# Only the ASCII letters change case: str.upper() maps some other letters onto
+# ASCII ones ("ſ" to "S", "ﬅ" to "ST"), which are not notation.
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 def _lookup(token: str) -> Card | None:
-    word = token.upper()
+    word = token.upper() if token.isascii() else token.translate(_ASCII_UPPER)
     if word in ("JK", "JOKER", "🃏"):
         return JOKER
     if len(word) < 2:
@@ -257,6 +267,9 @@ _CACHE: dict[str, Card] = {}
 def parse_card(token: str) -> Card:
     """Parse one card, e.g. ``"QS"``, ``"10♦"``, ``"td"`` or ``"JK"``.
 
+    Letter case is ASCII only: ``"qs"`` is ``QS``, but a letter that merely
+    case-folds to an ASCII one (``"ſ"``, the Kelvin sign) is refused.
+
     Raises:
         NotationError: If the text is not exactly one card.
 
@@ -264,6 +277,9 @@ def parse_card(token: str) -> Card:
     Card(Rank.QUEEN, Suit.SPADES)
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       Only ASCII letters change case.
     """
     if not isinstance(token, str):
         raise NotationError(f"expected card text, got {type(token).__name__}", repr(token), 0)
@@ -281,9 +297,10 @@ def parse_card(token: str) -> Card:
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
-    """Parse cards separated by spaces or commas, in any letter case.
+    """Parse cards separated by spaces or commas, in any (ASCII) letter case.
 
-    ASCII (``QS 10D TD JK``) and symbols (``Q♠ 10♦``) are both accepted.
+    ASCII (``QS 10D TD JK``) and symbols (``Q♠ 10♦``) are both accepted; the
+    letters are the ASCII ones only (see :func:`parse_card`).
 
     Raises:
         NotationError: Naming the first bad token and its character position.
@@ -294,11 +311,19 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     ()
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       Only ASCII letters change case.
     """
     if not isinstance(text, str):
         raise NotationError(f"expected card text, got {type(text).__name__}", repr(text), 0)
+    return _parse_span(text, 0, len(text))
+
+
+def _parse_span(text: str, start: int, stop: int) -> tuple[Card, ...]:
+    """Parse the cards in ``text[start:stop]``, reporting positions in ``text``."""
     cards = []
-    for match in _TOKEN.finditer(text):
+    for match in _TOKEN.finditer(text, start, stop):
         card = _lookup(match.group())
         if card is None:
             raise NotationError(

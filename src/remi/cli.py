@@ -8,7 +8,13 @@
 
 ``python -m remi`` runs the same command. Bad arguments print one line on
 standard error and exit with status 2; an error from the engine while running
-prints one line and exits with status 1.
+prints one line and exits with status 1. ``--workers`` is at most the number
+of CPUs (``os.cpu_count()``), and no more worker processes than games start.
+
+``remi play`` prints the match's seed when the match ends or the player
+quits, never before (the seed fixes every hand), and its menus stay short
+however many lay-downs a hand has: the lay-downs listed are the best few found
+(the solver's first), and any other legal one can be typed in notation.
 
 The tables and the progress bar use `rich <https://rich.readthedocs.io>`_ when
 it is installed (``pip install 'remi-rules[cli]'``) and plain text otherwise.
@@ -33,6 +39,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from itertools import islice
 from typing import IO, Any, NoReturn
 
 from remi import __version__
@@ -40,8 +47,10 @@ from remi._setup import new_game
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard, parse_action
 from remi.bots import GreedyBot, bot_names
 from remi.cards import format_cards, parse_card
+from remi.contracts import Contract
 from remi.errors import IllegalActionError, RemiError
-from remi.simulate import DEFAULT_MAX_DEALS, Statistics, seat_bots, simulate
+from remi.simulate import DEFAULT_MAX_DEALS, Statistics, bot_seed, match_seed, seat_bots, simulate
+from remi.solver import solve
 from remi.state import GameState, Phase, PlayerView
 from remi.variant import Schedule, Variant
 from remi.variants import get, names
@@ -50,6 +59,13 @@ __all__ = ["main"]
 
 #: At most this many numbered choices are listed in a turn (the rest can be typed).
 MAX_OPTIONS = 30
+
+#: Lay-downs read from the listing per prompt, to pick the best few to show (a hand grown by
+#: buying can have millions; the others can still be typed).
+LAYDOWN_SCAN = 2000
+
+#: The most matches ``remi simulate`` plays in one run.
+MAX_GAMES = 10**9
 
 
 class _UsageError(Exception):
@@ -61,21 +77,38 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(message)
 
 
-def _positive(text: str) -> int:
+def _shown(text: str) -> str:
+    """``text`` quoted for an error message, cut short if it is long."""
+    return repr(text) if len(text) <= 40 else repr(text[:40]) + f"... ({len(text)} characters)"
+
+
+def _whole(text: str, what: str = "expected a whole number") -> int:
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        return int(text)
+    except ValueError:  # not a number, or more digits than Python converts (4300)
+        raise argparse.ArgumentTypeError(f"{what} of at most 4300 digits, got {_shown(text)}") from None
+
+
+def _positive(text: str) -> int:
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
 
 
+def _games(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_GAMES:,}, got {value}")
+    return value
+
+
 def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+    return _whole(text, "a seed is a whole number")
+
+
+def _seat(text: str) -> int:
+    return _whole(text, "a seat is a whole number")
 
 
 def _parser() -> _Parser:
@@ -91,13 +124,14 @@ def _parser() -> _Parser:
                               description="Play many matches between bots and report statistics.")
     sim.add_argument("variant", metavar="VARIANT", help=f"the variant ({variants})")
     sim.add_argument("--players", type=_positive, default=4, help="seats per match (default 4)")
-    sim.add_argument("--games", type=_positive, default=100, help="matches to play (default 100)")
+    sim.add_argument("--games", type=_games, default=100, help="matches to play (default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="the simulation's seed (default 0)")
     sim.add_argument("--bots", default="greedy,random",
                      help="bot names, repeated over the seats "
                           f"(default greedy,random; known: {', '.join(bot_names())})")
     sim.add_argument("--workers", type=_positive, default=1,
-                     help="worker processes (default 1: play here); results do not depend on it")
+                     help="worker processes, at most the number of CPUs (default 1: play here); "
+                          "results do not depend on it")
     sim.add_argument("--max-deals", type=_positive, default=DEFAULT_MAX_DEALS,
                      help=f"stop a match after this many deals and score it as it stands (default {DEFAULT_MAX_DEALS})")
     sim.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
@@ -110,8 +144,9 @@ def _parser() -> _Parser:
                                            "swap CARD on N, discard CARD). End of input quits.")
     play.add_argument("variant", metavar="VARIANT", help=f"the variant ({variants})")
     play.add_argument("--players", type=_positive, default=3, help="seats, you included (default 3)")
-    play.add_argument("--seed", type=_seed, default=None, help="the match's seed (default: random, printed)")
-    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument("--seed", type=_seed, default=None,
+                      help="the match's seed (default: random, printed when the match ends or you quit)")
+    play.add_argument("--seat", type=_seat, default=0, help="your seat, from 0 (default 0)")
     play.set_defaults(run=_play)
 
     rules = commands.add_parser("rules", help="show a variant's rules", description="Show a variant's rules.")
@@ -243,13 +278,21 @@ def _simulate(args: argparse.Namespace) -> int:
         bots = seat_bots(args.bots, players)
     except RemiError as error:
         raise _UsageError(str(error)) from None
+    try:  # the longest match seed the simulation derives from --seed must be one new_game takes
+        new_game(variant, players=players, seed=match_seed(args.seed, args.games - 1))
+    except RemiError as error:
+        raise _UsageError(f"--seed cannot seed the matches: {error}") from None
+    cpus = os.cpu_count() or 1
+    if args.workers > cpus:
+        raise _UsageError(f"--workers must be at most {cpus} (the number of CPUs), got {args.workers}")
+    workers = min(args.workers, args.games)  # no more processes than matches
     started = time.perf_counter()
     executor: Executor | None = None
-    if args.workers > 1:
+    if workers > 1:
         # forkserver where available: workers never fork a process that runs a progress thread
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver") if "forkserver" in methods else None
-        executor = ProcessPoolExecutor(max_workers=args.workers, mp_context=context, initializer=_quiet_worker)
+        executor = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_quiet_worker)
     try:
         with _Progress(args.games, enabled=not args.quiet) as progress:
             stats = simulate(variant, players, bots, args.games, args.seed, executor, max_deals=args.max_deals,
@@ -261,7 +304,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(stats.to_dict()))
     else:
-        _print_statistics(stats, elapsed, args.workers)
+        _print_statistics(stats, elapsed, workers)
     return 0
 
 
@@ -345,9 +388,13 @@ def _play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < players:
         raise _UsageError(f"--seat must be a seat from 0 to {players - 1}, got {args.seat}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    state = new_game(variant, players=players, seed=seed)
+    try:
+        state = new_game(variant, players=players, seed=seed)
+    except RemiError as error:
+        raise _UsageError(f"--seed cannot seed the match: {error}") from None
     table = _Table(variant, args.seat, seed, sys.stdin, sys.stdout)
-    bots = {seat: GreedyBot(seed=f"{seed}/{seat}") for seat in range(players) if seat != args.seat}
+    # the bots' seeds are one-way digests: no bot can recover the match seed (and so the deck)
+    bots = {seat: GreedyBot(seed=bot_seed(seed, seat)) for seat in range(players) if seat != args.seat}
     table.welcome(state)
     while not state.is_over:
         seat = state.to_act
@@ -359,7 +406,7 @@ def _play(args: argparse.Namespace) -> int:
                 return 0
             action = chosen
         else:
-            action = bots[seat].choose(state.view(seat), list(state.legal_actions()))
+            action = bots[seat].choose(state.view(seat), state.legal_actions())
             table.bot_move(state, seat, action)
         deals = len(state.deal_scores)
         state = state.apply(action)
@@ -402,7 +449,8 @@ class _Table:
         return "you" if seat == self.seat else f"seat {seat}"
 
     def welcome(self, state: GameState) -> None:
-        self.say(f"remi play: {self.variant.title or self.variant.name}, {state.players} players, seed {self.seed}. "
+        # the seed fixes every hand and the stock: it is shown only when the match is over or abandoned
+        self.say(f"remi play: {self.variant.title or self.variant.name}, {state.players} players. "
                  f"You are seat {self.seat}; the others are greedy bots.")
         self.say("Type 'help' for how to play, 'quit' (or end of input) to stop.")
 
@@ -467,20 +515,33 @@ class _Table:
         self.say()
         self.say(f"=== Match over. Winner{'s' if len(winners) > 1 else ''}: {who} with {state.scores[winners[0]]} "
                  f"points. ===")
+        self.say(f"The match's seed was {self.seed} (replay it with --seed {self.seed}).")
 
     # -- asking ---------------------------------------------------------------------
 
-    def options(self, state: GameState) -> tuple[list[tuple[str, Action]], int]:
-        """The numbered choices (at most :data:`MAX_OPTIONS`) and how many more were left out."""
-        legal = list(state.legal_actions())
+    def options(self, state: GameState) -> tuple[list[tuple[str, Action]], int | None]:
+        """The numbered choices (at most :data:`MAX_OPTIONS`) and how many more were left out.
+
+        The lay-downs shown are the best of the first :data:`LAYDOWN_SCAN` the
+        listing yields, with the solver's best added when the hand has more;
+        then "how many more" is ``None``: too many to count (any legal
+        lay-down can still be typed).
+        """
         view = state.view(self.seat)
         top = view.discard_pile[-1] if view.discard_pile else None
         if state.phase is not Phase.PLAY:
             labels = {"take": f"take {top} from the discard pile", "draw": "draw from the stock",
                       "buy": f"buy {top} (plus {self.variant.buy_penalty} from the stock)", "pass": "pass"}
-            return [(labels.get(str(action), str(action)), action) for action in legal], 0
-        laydowns = [a for a in legal if isinstance(a, LayDown)]
-        rest = [a for a in legal if not isinstance(a, LayDown)]
+            return [(labels.get(str(action), str(action)), action) for action in state.legal_actions()], 0
+        rest: list[Action] = list(state.legal_actions(kinds=(SwapJoker, LayOff, Discard)))
+        laydowns = [a for a in islice(state.legal_actions(kinds=LayDown), LAYDOWN_SCAN + 1)
+                    if isinstance(a, LayDown)]
+        counted = len(laydowns) <= LAYDOWN_SCAN
+        if not counted:
+            del laydowns[LAYDOWN_SCAN:]
+            best = self._best_laydown(state, view)
+            if best is not None and best not in laydowns:
+                laydowns.append(best)
         points = self.variant.hand_points
         hand = list(view.hand)
 
@@ -500,11 +561,28 @@ class _Table:
             cut = max(0, MAX_OPTIONS - len(shown) - len(keep_discards))
             hidden += len(others) - cut
             rest = others[:cut] + keep_discards
+            if len(shown) + len(rest) > MAX_OPTIONS:  # a hand too big for its discards: type the card
+                hidden += len(shown) + len(rest) - MAX_OPTIONS
+                del rest[MAX_OPTIONS - len(shown):]
         order = {SwapJoker: 0, LayOff: 1, Discard: 2}
         rest.sort(key=lambda a: order.get(type(a), 3))
         options: list[tuple[str, Action]] = [(f"{a}  (leaves {left(a)} points)", a) for a in shown]
         options += [(str(a), a) for a in rest]
-        return options, hidden
+        return options, hidden if counted else None
+
+    def _best_laydown(self, state: GameState, view: PlayerView) -> LayDown | None:
+        """The solver's lay-down of the open contract, if it is legal now."""
+        contract = view.contract()
+        done = view.laid[self.seat]
+        if len(done) == len(contract.requirements):
+            return None
+        if done:
+            contract = Contract(tuple(r for i, r in enumerate(contract.requirements) if i not in done))
+        best = solve(self.variant, view.hand, contract, all_in=self.variant.all_in[view.levels[self.seat] - 1])
+        if best is None:
+            return None
+        action = LayDown(best.melds)
+        return action if state.is_legal(action) else None
 
     def prompt_for(self, state: GameState) -> str:
         top = state.discard_pile[-1] if state.discard_pile else None
@@ -523,8 +601,12 @@ class _Table:
             self.say(self.prompt_for(state))
             for number, (label, _) in enumerate(options, 1):
                 self.say(f"  {number:>2}) {label}")
-            if hidden:
-                self.say(f"  ... and {hidden} more: type the action (e.g. 'down set ...; run ...').")
+            if hidden is None:
+                self.say("  ... and more, lay-downs by the thousand: type the action "
+                         "(e.g. 'down set ...; run ...', or a card to discard).")
+            elif hidden:
+                self.say(f"  ... and {hidden} more: type the action "
+                         "(e.g. 'down set ...; run ...', or a card to discard).")
             print("Your choice: ", end="", file=self.stdout, flush=True)
             line = self.stdin.readline()
             if not line:
@@ -546,7 +628,7 @@ class _Table:
                 self.show(view)
                 continue
             if word == "hint":
-                self.say(f"A greedy bot would play: {self.helper.choose(view, list(state.legal_actions()))}")
+                self.say(f"A greedy bot would play: {self.helper.choose(view, state.legal_actions())}")
                 continue
             action = self.read(text, options)
             if action is None:

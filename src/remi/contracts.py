@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Sequence
 
 import attrs
@@ -29,6 +30,16 @@ from remi.melds import MeldKind
 __all__ = ["Contract", "Requirement", "assign"]
 
 
+def _kind(instance: object, attribute: attrs.Attribute[MeldKind], value: object) -> None:
+    if not isinstance(value, MeldKind):
+        raise VariantError(f"a requirement's kind must be MeldKind.SET or MeldKind.RUN, got {value!r}")
+
+
+def _size(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise VariantError(f"a requirement's size must be a positive integer, got {value!r}")
+
+
 @attrs.frozen
 class Requirement:
     """One meld a contract asks for: a kind and a size.
@@ -36,11 +47,17 @@ class Requirement:
     >>> Requirement.parse("run 4")
     Requirement(kind=MeldKind.RUN, size=4)
 
+    Raises:
+        VariantError: If the kind is not a :class:`~remi.melds.MeldKind` or the
+            size is not a positive integer.
+
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       The kind and size are checked when the requirement is built.
     """
 
-    kind: MeldKind
-    size: int
+    kind: MeldKind = attrs.field(validator=_kind)
+    size: int = attrs.field(validator=_size)
 
     def __str__(self) -> str:
         return f"{self.kind.value} {self.size}"
@@ -52,18 +69,23 @@ class Requirement:
         Raises:
             VariantError: If the text is not a kind and a positive size.
         """
-        word, _, size = text.strip().partition(" ")
-        try:
-            kind = MeldKind(word.lower())
-            value = int(size)
-        except ValueError:
-            raise VariantError(f"{text!r} is not a requirement (expected e.g. 'set 3' or 'run 4')") from None
+        match = _REQUIREMENT.fullmatch(text.strip()) if isinstance(text, str) else None
+        if match is None:
+            raise VariantError(f"{text!r} is not a requirement (expected e.g. 'set 3' or 'run 4')")
+        kind = MeldKind(match[1].lower())
+        value = int(match[2])
         if value < 1:
             raise VariantError(f"{text!r}: a requirement's size must be positive")
         return cls(kind, value)
 
 
+# ASCII only: int() would also read "３" or "1_0"
+_REQUIREMENT = re.compile(r"(set|run) +([0-9]{1,3})", re.IGNORECASE | re.ASCII)
+
+
 def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise VariantError(f"a contract's requirements must be a sequence of Requirement values, got {value!r}")
     return tuple(value)
 
 
@@ -75,7 +97,13 @@ class Contract:
         requirements: The melds asked for.
         name: How players call it, e.g. ``"3-4"`` (defaults to the requirements joined by ``+``).
 
+    Raises:
+        VariantError: If there is no requirement, one is not a :class:`Requirement`,
+            or the name is not a string.
+
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       The requirements and the name are type-checked when the contract is built.
     """
 
     requirements: tuple[Requirement, ...] = attrs.field(converter=_requirements)
@@ -84,6 +112,11 @@ class Contract:
     def __attrs_post_init__(self) -> None:
         if not self.requirements:
             raise VariantError("a contract needs at least one requirement")
+        for requirement in self.requirements:
+            if not isinstance(requirement, Requirement):
+                raise VariantError(f"a contract's requirements must be Requirement values, got {requirement!r}")
+        if not isinstance(self.name, str):
+            raise VariantError(f"a contract's name must be a string, got {self.name!r}")
         if not self.name:
             object.__setattr__(self, "name", " + ".join(str(r) for r in self.requirements))
 

@@ -34,7 +34,15 @@ class Reason(enum.Enum):
     BAD_VARIANT = "bad-variant"
     UNKNOWN_VARIANT = "unknown-variant"
     BAD_ARGUMENT = "bad-argument"
+    #: A record's rules fingerprint differs from the variant it is replayed under.
+    #:
+    #: .. versionadded:: 0.2.0
+    RULES_MISMATCH = "rules-mismatch"
     # the game
+    #: An action the rules refuse, with no more specific reason given.
+    #:
+    #: .. versionadded:: 0.2.0
+    ILLEGAL = "illegal"
     GAME_OVER = "game-over"
     NOT_YOUR_TURN = "not-your-turn"
     WRONG_PHASE = "wrong-phase"
@@ -42,6 +50,10 @@ class Reason(enum.Enum):
     CARD_NOT_IN_HAND = "card-not-in-hand"
     EMPTY_DISCARD_PILE = "empty-discard-pile"
     CANNOT_BUY = "cannot-buy"
+    BUY_LIMIT = "buy-limit"
+    DISCARDER_MAY_NOT_BUY = "discarder-may-not-buy"
+    DOWN_MAY_NOT_BUY = "down-may-not-buy"
+    ON_TURN_MAY_NOT_BUY = "on-turn-may-not-buy"
     CANNOT_REDISCARD = "cannot-rediscard"
     INVALID_MELD = "invalid-meld"
     CONTRACT_NOT_MET = "contract-not-met"
@@ -56,6 +68,11 @@ class Reason(enum.Enum):
     OWN_MELD_TOO_SOON = "own-meld-too-soon"
     BAD_SWAP = "bad-swap"
     SWAP_NOT_ALLOWED = "swap-not-allowed"
+    #: ``len()`` or indexing of a :class:`~remi.LegalActions` with more actions than
+    #: :attr:`~remi.LegalActions.LIMIT` (a huge hand's lay-downs): iterate, filter by kind or use ``in``.
+    #:
+    #: .. versionadded:: 0.2.0
+    TOO_MANY_ACTIONS = "too-many-actions"
 
 
 class RemiError(ValueError):
@@ -84,9 +101,19 @@ class RemiError(ValueError):
 class NotationError(RemiError):
     """Text that is not valid remi notation (cards, actions, records).
 
+    Args:
+        message: A sentence naming what is wrong.
+        token: The offending piece of text.
+        position: Its character offset (in the line, for a record).
+        line: For a game record, the 1-based line the token is on.
+
     Attributes:
         token: The offending piece of text.
-        position: Its character offset in the text that was parsed.
+        position: Its character offset in the text that was parsed; in a game
+            record, its offset within :attr:`line`.
+        line: The 1-based line of a game record the refusal is about, or
+            ``None`` when the text was not a record (or the fault is not on one
+            line, such as a header that describes no position).
 
     >>> import remi
     >>> remi.parse_cards("QS XH")  # doctest: +ELLIPSIS
@@ -95,21 +122,29 @@ class NotationError(RemiError):
     remi.errors.NotationError: 'XH' at position 3 is not a card (expected a rank and a suit, ...)
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       The :attr:`line` attribute; :func:`~remi.read_record` sets ``position``
+       to a character offset within that line (it used to be the line number).
     """
 
     default_reason = Reason.BAD_NOTATION
 
-    def __init__(self, message: str, token: str = "", position: int = 0) -> None:
+    def __init__(self, message: str, token: str = "", position: int = 0, line: int | None = None) -> None:
         super().__init__(message, Reason.BAD_NOTATION)
         self.token = token
         self.position = position
+        self.line = line
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (type(self), (str(self), self.token, self.position))
+        return (type(self), (str(self), self.token, self.position, self.line))
 
 
 class VariantError(RemiError):
     """A variant configuration that cannot work, or an unknown variant name.
+
+    Also raised (reason :attr:`Reason.RULES_MISMATCH`) when a game record was
+    played under rules other than the variant it is replayed under.
 
     .. versionadded:: 0.1.0
     """
@@ -120,12 +155,17 @@ class VariantError(RemiError):
 class IllegalActionError(RemiError):
     """An action the rules do not allow in this state.
 
-    ``state.check(action)`` raises it; ``state.apply(action)`` raises the same.
+    ``state.check(action)`` raises it; ``state.apply(action)`` raises the same,
+    each with the specific :class:`Reason`. Built without a reason, it has the
+    neutral :attr:`Reason.ILLEGAL`.
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       The default reason is :attr:`Reason.ILLEGAL` (it was ``WRONG_PHASE``).
     """
 
-    default_reason = Reason.WRONG_PHASE
+    default_reason = Reason.ILLEGAL
 
 
 class SerializationError(RemiError):

@@ -2,8 +2,8 @@
 
 Everything here is a pure function of the cards and a :class:`MeldRules` value
 (the part of a variant that decides what a meld is). A run's cards are listed
-low to high with each joker in the place of the card it stands for (RULES.md
-R1), so every joker's represented card is known.
+low to high with each joker in the place of the card it stands for (R1), so
+every joker's represented card is known.
 
 .. versionadded:: 0.1.0
 """
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import attrs
 
 from remi.cards import JOKER, NATURALS, Card, Suit, format_cards, parse_cards
-from remi.errors import NotationError
+from remi.errors import NotationError, VariantError
 
 __all__ = [
     "End",
@@ -63,7 +63,7 @@ class End(enum.Enum):
 
 
 class JokerCap(enum.Enum):
-    """How many jokers a meld may hold (RULES.md N10).
+    """How many jokers a meld may hold (N10).
 
     .. versionadded:: 0.1.0
     """
@@ -75,7 +75,7 @@ class JokerCap(enum.Enum):
 
 
 class SetSwap(enum.Enum):
-    """When a joker may be taken out of a set (RULES.md N11, E6).
+    """When a joker may be taken out of a set (N11, E6).
 
     .. versionadded:: 0.1.0
     """
@@ -113,7 +113,12 @@ class MeldProblem(enum.Flag):
     REPEATED_SUIT = enum.auto()
     #: A run whose cards are not consecutive in the order listed.
     GAP = enum.auto()
-    #: A run that would go round the corner (``Q K A 2``) where that is not allowed.
+    #: A run that would go round the corner (``Q K A 2``) where that is not allowed,
+    #: or that puts an ace — a natural or a joker standing for one — where the rules
+    #: forbid it (``JK 2S 3S 4S`` without ``ace_low``).
+    #:
+    #: .. versionchanged:: 0.2.0
+    #:    Also a joker in the place of a forbidden ace.
     WRAP = enum.auto()
     #: More jokers than the variant's cap allows.
     TOO_MANY_JOKERS = enum.auto()
@@ -123,7 +128,12 @@ class MeldProblem(enum.Flag):
 
 @attrs.frozen
 class MeldRules:
-    """The part of a variant that decides what a meld is (RULES.md §5).
+    """The part of a variant that decides what a meld is (§5 of the rules).
+
+    Every position of a run, a joker's too, stands for one value: 1 (the low
+    ace) to 14 (the high ace). Without ``run_wrap``, the value 1 needs
+    ``ace_low`` and the value 14 needs ``ace_high``; with ``run_wrap`` the ace
+    sits between the king and the two and neither is consulted.
 
     Attributes:
         set_min: The fewest cards in a set.
@@ -138,7 +148,15 @@ class MeldRules:
         swap_from_runs: Whether a joker in a run may be swapped out.
         set_swap: When a joker in a set may be swapped out.
 
+    Raises:
+        VariantError: If a field has the wrong type or is out of range: the
+            flags must be ``True`` or ``False`` (and the ace low, high or
+            both), ``set_min`` at least 2, ``set_max`` ``None`` or at least
+            ``set_min``, and ``2 <= run_min <= run_max <= 14``.
+
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       The fields are checked when the rules are built.
     """
 
     set_min: int = 3
@@ -152,6 +170,43 @@ class MeldRules:
     joker_cap: JokerCap = JokerCap.NATURALS
     swap_from_runs: bool = True
     set_swap: SetSwap = SetSwap.NEVER
+
+    def __attrs_post_init__(self) -> None:
+        problem = _rules_problem(self)
+        if problem is not None:
+            raise VariantError(f"meld rules: {problem}")
+
+
+#: The longest run there can be: ``A 2 … K A``.
+_LONGEST_RUN = 14
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _rules_problem(rules: MeldRules) -> str | None:
+    """What is wrong with ``rules`` (a sentence naming the field), or ``None``."""
+    for name in ("set_distinct_suits", "ace_low", "ace_high", "run_wrap", "swap_from_runs"):
+        value = getattr(rules, name)
+        if not isinstance(value, bool):
+            return f"{name} must be True or False, got {value!r}"
+    for name, kind in (("joker_cap", JokerCap), ("set_swap", SetSwap)):
+        value = getattr(rules, name)
+        if not isinstance(value, kind):
+            return f"{name} must be a {kind.__name__} member, got {value!r}"
+    if not _is_int(rules.set_min) or rules.set_min < 2:
+        return f"set_min must be an integer of at least 2, got {rules.set_min!r}"
+    if rules.set_max is not None and (not _is_int(rules.set_max) or rules.set_max < rules.set_min):
+        return f"set_max must be None or an integer of at least set_min ({rules.set_min}), got {rules.set_max!r}"
+    if not _is_int(rules.run_min) or not 2 <= rules.run_min <= _LONGEST_RUN:
+        return f"run_min must be an integer from 2 to {_LONGEST_RUN}, got {rules.run_min!r}"
+    if not _is_int(rules.run_max) or not rules.run_min <= rules.run_max <= _LONGEST_RUN:
+        return (f"run_max must be an integer from run_min ({rules.run_min}) to {_LONGEST_RUN}, "
+                f"got {rules.run_max!r}")
+    if not (rules.ace_low or rules.ace_high):
+        return "the ace must be low, high or both (ace_low and ace_high are both False)"
+    return None
 
 
 def _canonical(kind: MeldKind, cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -231,9 +286,14 @@ def _value_ok(rules: MeldRules, rank: int, value: int) -> bool:
 def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
     """The value (1–14, ace low = 1, ace high = 14) of a run's first position.
 
-    Returns ``None`` when the naturals do not fit one straight sequence (gaps,
-    wrap, or no naturals). With ``run_wrap`` the value may exceed 14 and is
-    read modulo 13.
+    Returns ``None`` when the cards do not fit one straight sequence (gaps,
+    wrap, no naturals, or a position — a joker's too — at the low or high
+    ace where the rules forbid it). With ``run_wrap`` the value may fall
+    outside 1–14 and is read modulo 13.
+
+    .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       A joker never stands for an ace that ``ace_low`` or ``ace_high`` forbids.
     """
     n = len(cards)
     first = -1
@@ -245,8 +305,12 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
     if first < 0:
         return None
     candidates = (1 - first, 14 - first) if rank == 1 else (rank - first,)
+    # Without wrap, every position (a joker's too) must be a value the rules allow:
+    # 1 (the low ace) only with ace_low, 14 (the high ace) only with ace_high.
+    lowest = 1 if rules.ace_low else 2
+    highest = 14 if rules.ace_high else 13
     for start in candidates:
-        if not rules.run_wrap and (start < 1 or start + n - 1 > 14):
+        if not rules.run_wrap and (start < lowest or start + n - 1 > highest):
             continue
         for i in range(first, n):
             card = cards[i]
@@ -285,6 +349,9 @@ def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> Me
         A :class:`MeldProblem` flag, falsy exactly when the meld is valid.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       A run with a joker in the place of an ace the rules forbid is
+       :attr:`MeldProblem.WRAP` (before, it was accepted).
     """
     n = len(cards)
     jokers = sum(1 for card in cards if card.index == _J)
@@ -343,8 +410,9 @@ def lay_off(
     """The meld after laying ``card`` off onto it, or ``None`` if that is not allowed.
 
     Onto a set the card goes anywhere (``end`` is ignored); onto a run it goes
-    at ``end`` (RULES.md R5). The result must be a valid meld, joker cap
-    included (N10: the cap holds after lay-offs too).
+    at ``end`` (R5). The result must be a valid meld, joker cap included
+    (N10: the cap holds after lay-offs too), so a joker is never laid off where
+    it would stand for an ace the rules forbid.
 
     >>> from remi.melds import MeldRules
     >>> run = parse_cards("5C 6C 7C 8C")
@@ -352,6 +420,8 @@ def lay_off(
     '5C 6C 7C 8C 9C'
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       A joker is refused at an end where it would stand for a forbidden ace.
     """
     if kind is MeldKind.SET:
         result = tuple(sorted((*cards, card)))
@@ -372,7 +442,7 @@ def swap_joker(
     """Put ``naturals`` in place of jokers; the new meld and how many jokers were freed.
 
     From a run (if the rules allow) exactly one natural frees the joker standing
-    for that card (RULES.md N11, E5). From a set, with
+    for that card (N11, E5). From a set, with
     :attr:`SetSwap.ON_COMPLETION`, naturals that make the set four naturals of
     all four suits free every joker, one natural per joker (E6). Returns
     ``None`` when the swap is not allowed.

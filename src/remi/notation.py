@@ -1,9 +1,10 @@
 """Game records: a text notation, readable by a person, that replays to the identical state.
 
 A record is a header of ``[Name value]`` lines (the arguments of
-:func:`remi.new_game`, each value in JSON) followed by the actions, one per
-line, each after the seat that took it. Lines starting with ``#`` are comments;
-the writer marks where each deal begins.
+:func:`remi.new_game`, each value in JSON, and the variant's rules
+:attr:`~remi.variant.Variant.fingerprint` as ``[Rules "..."]``) followed by the
+actions, one per line, each after the seat that took it. Lines starting with
+``#`` are comments; the writer marks where each deal begins.
 
 >>> import remi
 >>> game = remi.new_game("norwegian", players=3, seed=7)
@@ -13,6 +14,7 @@ the writer marks where each deal begins.
 >>> print(record)  # doctest: +ELLIPSIS
 [Variant "norwegian"]
 [Version "1"]
+[Rules "..."]
 [Players 3]
 [Seed 7]
 [Dealer ...]
@@ -25,6 +27,9 @@ the writer marks where each deal begins.
 True
 
 .. versionadded:: 0.1.0
+
+.. versionchanged:: 0.2.0
+   Records carry the ``Rules`` header; every refusal names its line.
 """
 
 from __future__ import annotations
@@ -33,20 +38,22 @@ import json
 import re
 from typing import Any
 
-from remi._setup import new_game
+from remi._setup import game_from_start
 from remi.actions import parse_action
-from remi.errors import NotationError, RemiError
+from remi.errors import NotationError, Reason, RemiError, VariantError
 from remi.melds import Meld
 from remi.state import GameState, TableMeld
 from remi.variant import Variant
 
 __all__ = ["read_record", "write_record"]
 
-_HEADER = re.compile(r"^\[(\w+) (.*)\]$")
-_MOVE = re.compile(r"^(\d+):\s*(.+)$")
+_LINES = re.compile(r"\r\n|\r|\n")
+_HEADER = re.compile(r"\[([A-Za-z][A-Za-z0-9]*) (.*)\]")
+_MOVE = re.compile(r"([0-9]{1,9}):\s*(.+)")
 _NAMES = {
     "variant": "Variant",
     "version": "Version",
+    "rules": "Rules",
     "players": "Players",
     "seed": "Seed",
     "dealer": "Dealer",
@@ -59,18 +66,63 @@ _NAMES = {
     "stock": "Stock",
     "discard_pile": "DiscardPile",
     "table": "Table",
+    "layoffs": "Layoffs",
 }
 _KEYS = {header: key for key, header in _NAMES.items()}
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_list(value: object) -> bool:
+    return isinstance(value, list) and all(_is_int(item) for item in value)
+
+
+# What each header's JSON value must be, and how to say so.
+_TYPES: dict[str, tuple[Any, str]] = {
+    "variant": (lambda v: isinstance(v, str), "a string"),
+    "version": (lambda v: isinstance(v, str), "a string"),
+    "rules": (lambda v: isinstance(v, str), "a string"),
+    "players": (_is_int, "an integer"),
+    "seed": (lambda v: _is_int(v) or isinstance(v, str), "an integer or a string"),
+    "dealer": (_is_int, "an integer"),
+    "round": (_is_int, "an integer"),
+    "levels": (_int_list, "a list of integers"),
+    "wins": (_int_list, "a list of integers"),
+    "scores": (_int_list, "a list of integers"),
+    "deck": (lambda v: isinstance(v, str), "card text"),
+    "hands": (lambda v: isinstance(v, list) and all(isinstance(h, str) for h in v), "a list of card texts"),
+    "stock": (lambda v: isinstance(v, str), "card text"),
+    "discard_pile": (lambda v: isinstance(v, str), "card text"),
+    "table": (lambda v: isinstance(v, list), 'a list of [owner, "meld", turn] entries'),
+    "layoffs": (_int_list, "a list of integers"),
+}
 
 
 def write_record(state: GameState) -> str:
     """The record of the match that led to ``state``.
 
+    The header holds the arguments of :func:`remi.new_game` and, after
+    ``Version``, the variant's :attr:`~remi.variant.Variant.fingerprint` as
+    ``[Rules "..."]``, which pins the rules the match was played under.
+
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       The ``Rules`` header.
     """
-    lines = [f"[{_NAMES[key]} {json.dumps(value, ensure_ascii=False)}]" for key, value in state.start]
+    lines = []
+    rules = f"[Rules {json.dumps(state.variant.fingerprint)}]"
+    for key, value in state.start:
+        name = _NAMES.get(key) or "".join(part.title() for part in key.split("_"))
+        lines.append(f"[{name} {json.dumps(value, ensure_ascii=False)}]")
+        if key == "version":
+            lines.append(rules)
+    if rules not in lines:
+        lines.insert(0, rules)
     lines.append("")
-    replay = _start(state.start, state.variant)
+    replay = _start(state.start, state.variant, {})
     deal = 0
     for action in state.history:
         if replay.deal != deal:
@@ -81,78 +133,149 @@ def write_record(state: GameState) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _at_line(number: int) -> str:
+    return f"line {number}: " if number else ""
+
+
+def _refusal(number: int, message: str, token: str, position: int) -> NotationError:
+    return NotationError(f"line {number}: {message}", token, position, number)
+
+
 def read_record(text: str, *, variant: Variant | None = None) -> GameState:
     """Replay a record to the state it describes.
 
     Args:
         text: The record, as :func:`write_record` writes it.
-        variant: The variant, when it is not registered under the recorded name.
+        variant: The variant, when it is not registered under the recorded name
+            or the record was played under rules other than the registered ones.
 
     Raises:
-        NotationError: If a line is malformed (naming the line), or an action is
-            illegal where the record plays it.
+        NotationError: If a line is malformed, or an action is illegal where the
+            record plays it. Its :attr:`~remi.errors.NotationError.line` is the
+            1-based line, its ``position`` the character offset in that line,
+            and the refusal that caused it (say an
+            :class:`~remi.errors.IllegalActionError`) is its ``__cause__``.
+        VariantError: If the recorded variant is not registered, or (reason
+            :attr:`~remi.errors.Reason.RULES_MISMATCH`) the record's ``Rules``
+            fingerprint is not the variant's: the game was played under other
+            rules, which must be passed as ``variant=``. A record without a
+            ``Rules`` header (written before 0.2.0) is replayed unchecked.
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       Checks the ``Rules`` header; errors carry the line and chain their cause;
+       a header value of the wrong type is a :class:`~remi.errors.NotationError`.
     """
     if not isinstance(text, str):
         raise NotationError(f"expected record text, got {type(text).__name__}", repr(text), 0)
+    if variant is not None and not isinstance(variant, Variant):
+        raise RemiError(f"variant= takes a Variant, got {variant!r}", Reason.BAD_ARGUMENT)
     start: list[tuple[str, Any]] = []
-    moves: list[tuple[int, int, str]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    where: dict[str, tuple[int, int]] = {}  # header key: (line, offset of its value)
+    moves: list[tuple[int, int, int, str]] = []
+    for number, raw in enumerate(_LINES.split(text.removeprefix("\ufeff")), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        header = _HEADER.match(line)
-        if header and not moves:
-            name, value = header.groups()
-            if name not in _KEYS:
-                raise NotationError(f"line {number}: unknown header {name!r}", name, number)
-            try:
-                start.append((_KEYS[name], json.loads(value)))
-            except ValueError:
-                raise NotationError(f"line {number}: the value of {name} is not JSON: {value}", value, number) from None
+        indent = len(raw) - len(raw.lstrip())
+        if line.startswith("["):
+            if moves:
+                raise _refusal(number, "a header line after the moves", line, indent)
+            start.append(_header(number, indent, line, where))
             continue
-        move = _MOVE.match(line)
+        move = _MOVE.fullmatch(line)
         if not move:
-            raise NotationError(f"line {number}: expected 'SEAT: ACTION', got {line!r}", line, number)
-        moves.append((number, int(move.group(1)), move.group(2)))
-    state = _start(tuple(start), variant)
-    for number, seat, notation in moves:
+            shown = line if len(line) <= 80 else line[:77] + "..."
+            raise _refusal(number, f"expected 'SEAT: ACTION', got {shown!r}", line, indent)
+        moves.append((number, indent + move.start(2), int(move.group(1)), move.group(2)))
+    state = _start(tuple(start), variant, where)
+    for number, offset, seat, notation in moves:
         try:
-            action = parse_action(notation)
+            # padded to its column, so that the positions parse_action reports are in the line
+            action = parse_action(" " * offset + notation)
+        except NotationError as error:
+            raise _refusal(number, str(error), error.token, error.position) from error
+        try:
             state = state.apply(action, seat=seat)
         except RemiError as error:
-            raise NotationError(f"line {number}: {error}", notation, number) from None
+            raise _refusal(number, str(error), notation, offset) from error
     return state
 
 
-def _start(start: tuple[tuple[str, Any], ...], variant: Variant | None) -> GameState:
+def _header(number: int, indent: int, line: str, where: dict[str, tuple[int, int]]) -> tuple[str, Any]:
+    """The key and value of the header ``line``, checked."""
+    header = _HEADER.fullmatch(line)
+    if not header:
+        shown = line if len(line) <= 80 else line[:77] + "..."
+        raise _refusal(number, f"a header is [Name value], got {shown!r}", line, indent)
+    name, value = header.groups()
+    if name not in _KEYS:
+        raise _refusal(number, f"unknown header {name!r}", name, indent + 1)
+    key = _KEYS[name]
+    at = indent + header.start(2)
+    if key in where:
+        raise _refusal(number, f"a second {name} header (the first is on line {where[key][0]})", name, indent + 1)
+    shown = value if len(value) <= 80 else value[:77] + "..."
+    try:
+        parsed = json.loads(value)
+    except (ValueError, RecursionError) as error:
+        raise _refusal(number, f"the value of {name} is not JSON: {shown}", value, at) from error
+    check, expected = _TYPES[key]
+    if not check(parsed):
+        raise _refusal(number, f"the value of {name} must be {expected}, got {shown}", value, at)
+    where[key] = (number, at)
+    return key, parsed
+
+
+def _start(
+    start: tuple[tuple[str, Any], ...], variant: Variant | None, where: dict[str, tuple[int, int]]
+) -> GameState:
     args = dict(start)
     name = args.pop("variant", None)
     version = args.pop("version", None)
+    rules = args.pop("rules", None)
     if variant is None:
         if not isinstance(name, str):
-            raise NotationError("the record names no variant", "", 0)
+            raise NotationError("the record names no variant (no Variant header)", "", 0)
         from remi.variants import get
 
         variant = get(name)
     if version is not None and version != variant.version:
-        raise NotationError(f"the record was played under {name} version {version}, not {variant.version}", "", 0)
+        number, at = where.get("version", (0, 0))
+        raise NotationError(
+            f"{_at_line(number)}the record was played under {name} version {version}, not {variant.version}",
+            str(version), at, number or None,
+        )
+    if rules is not None and rules != variant.fingerprint:
+        number = where.get("rules", (0, 0))[0]
+        raise VariantError(
+            f"{_at_line(number)}the record was played under the rules with fingerprint {rules}, but the "
+            f"variant {variant.name} (version {variant.version}) has fingerprint {variant.fingerprint}; "
+            "pass variant= with the rules the game was played under",
+            Reason.RULES_MISMATCH,
+        )
     if "table" in args:
-        args["table"] = [_table_meld(entry) for entry in args["table"]]
+        try:
+            args["table"] = [_table_meld(entry) for entry in args["table"]]
+        except NotationError as error:
+            number, at = where.get("table", (0, 0))
+            raise NotationError(f"{_at_line(number)}{error}", error.token, at, number or None) from error
     try:
-        return new_game(variant, **args)
+        return game_from_start(tuple(args.items()), variant)  # shared with GameState.from_json
     except RemiError as error:
-        raise NotationError(f"the record's header describes no position: {error}", "", 0) from None
+        raise NotationError(f"the record's header describes no position: {error}", "", 0) from error
     except TypeError as error:
-        raise NotationError(f"the record's header is malformed: {error}", "", 0) from None
+        raise NotationError(f"the record's header is malformed: {error}", "", 0) from error
 
 
 def _table_meld(entry: Any) -> TableMeld:
-    if not isinstance(entry, list) or len(entry) != 3 or not isinstance(entry[1], str):
+    if not isinstance(entry, (list, tuple)) or len(entry) != 3 or not isinstance(entry[1], str):
         raise NotationError(f"a Table entry is [owner, meld, turn], got {entry!r}", repr(entry), 0)
-    meld = Meld.parse(entry[1])
     owner, turn = entry[0], entry[2]
-    if isinstance(turn, bool) or not (turn is None or isinstance(turn, int)):
+    if not _is_int(owner):
+        raise NotationError(f"a Table entry's owner is a seat number, got {owner!r}", repr(owner), 0)
+    if not (turn is None or _is_int(turn)):
         raise NotationError(f"a Table entry's turn is a number or null, got {turn!r}", repr(turn), 0)
+    meld = Meld.parse(entry[1])
     return TableMeld(meld.kind, meld.cards, owner, turn)

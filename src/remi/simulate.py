@@ -17,6 +17,7 @@ it has.
 
 from __future__ import annotations
 
+import hashlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
@@ -37,6 +38,7 @@ __all__ = [
     "MatchResult",
     "SeatStats",
     "Statistics",
+    "bot_seed",
     "match_seed",
     "play_match",
     "seat_bots",
@@ -255,10 +257,12 @@ def play_match(
 ) -> MatchResult:
     """Play one match between bots named per seat, from ``seed``.
 
-    Each seat's bot is built with :func:`remi.bots.make_bot` and seeded from
-    ``(seed, seat)``; it sees only its seat's view. With ``max_deals``, the
-    match stops after that many deals if it is not over, and is scored as it
-    stands.
+    Each seat's bot is built with :func:`remi.bots.make_bot` and seeded with
+    :func:`bot_seed` ``(seed, seat)``, a one-way digest: no bot can recover the
+    match's seed (and with it every hand and the stock). A bot sees only its
+    seat's view and the state's :class:`~remi.LegalActions`. With
+    ``max_deals``, the match stops after that many deals if it is not over,
+    and is scored as it stands.
 
     Raises:
         RemiError: If a bot chooses an illegal action (``IllegalActionError``),
@@ -277,10 +281,15 @@ def play_match(
     (7, 3, False)
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       Bots are seeded with :func:`bot_seed` (they used to get the match seed
+       itself, from which a bot could rebuild every hand), and are handed the
+       :class:`~remi.LegalActions` itself rather than a list of every action.
     """
     state = new_game(variant, players=len(bots), seed=seed)
     players = state.players
-    seats = [make_bot(name, f"{seed}/seat/{seat}") for seat, name in enumerate(bots)]
+    seats = [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(bots)]
     deals = 0
     won = [0] * players
     exhausted = 0
@@ -291,7 +300,7 @@ def play_match(
     while not state.is_over and (max_deals is None or deals < max_deals):
         seat = state.to_act
         assert seat is not None
-        action = seats[seat].choose(state.view(seat), list(state.legal_actions()))
+        action = seats[seat].choose(state.view(seat), state.legal_actions())
         state = state.apply(action)
         actions += 1
         in_deal += 1
@@ -331,6 +340,24 @@ _Task = tuple[Variant | str, tuple[str, ...], str, int | None, int]
 def _run(task: _Task) -> MatchResult:
     variant, bots, seed, max_deals, index = task
     return play_match(variant, bots, seed, max_deals=max_deals, index=index)
+
+
+def bot_seed(seed: int | str, seat: int) -> str:
+    """The seed of the bot at ``seat`` in a match played from ``seed``.
+
+    A SHA-256 digest of a domain-separated text: deterministic, different
+    for every seat, and one-way, so that a bot cannot recover the match's
+    seed (which fixes every shuffle, so every hand and the stock).
+
+    >>> bot_seed(7, 0) == bot_seed(7, 0) != bot_seed(7, 1)
+    True
+    >>> len(bot_seed(7, 0))
+    32
+
+    .. versionadded:: 0.2.0
+    """
+    text = f"remi.simulate.bot_seed\x00{type(seed).__name__}:{seed}\x00seat:{seat}"
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def match_seed(seed: int | str, index: int) -> str:
@@ -448,14 +475,19 @@ def simulate(
         The :class:`Statistics`.
 
     Raises:
-        RemiError: If an argument is out of range (reason ``BAD_ARGUMENT``) or
-            the variant is unknown (:class:`~remi.VariantError`).
+        RemiError: If an argument is out of range or of the wrong type, the
+            executor included (reason ``BAD_ARGUMENT``), or the variant is
+            unknown (:class:`~remi.VariantError`).
 
     >>> stats = simulate("english", 3, "greedy,random", games=2, seed=5, max_deals=3)
     >>> [seat.bot for seat in stats.seats], stats.games
     (['greedy', 'random', 'greedy'], 2)
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       An ``executor`` without a ``submit`` method is refused up front; bots
+       are seeded with :func:`bot_seed`, so the figures differ from 0.1.0's.
     """
     rules = get(variant) if isinstance(variant, str) else variant
     if not isinstance(rules, Variant):
@@ -471,6 +503,9 @@ def simulate(
         _check_int("max_deals", max_deals, 1)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise RemiError(f"seed must be an integer or a string, got {seed!r}", Reason.BAD_ARGUMENT)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise RemiError(f"executor must be a concurrent.futures.Executor (with a submit method), got {executor!r}",
+                        Reason.BAD_ARGUMENT)
     names = seat_bots(bots, players)
     # a registered variant travels by name (small); any other as the value itself
     carried: Variant | str = rules.name if _registered(rules) else rules

@@ -37,6 +37,7 @@ multiset of cards.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from itertools import combinations, product
 from operator import itemgetter
@@ -147,6 +148,7 @@ class _Tables:
     jokers_of: tuple[tuple[int, ...], ...]
     runs: dict[tuple[object, ...], tuple[_Cand, ...]] = attrs.field(factory=dict, eq=False, repr=False)
     plans: dict[int, tuple[Contract, _Plan | None]] = attrs.field(factory=dict, eq=False, repr=False)
+    sets: dict[tuple[int, int, int], dict[int, list[int]]] = attrs.field(factory=dict, eq=False, repr=False)
 
 
 _CACHE_LIMIT = 100_000
@@ -389,18 +391,85 @@ def _set_bounds(t: _Tables, counts: list[int], lmin: int, lmax: int) -> tuple[li
             continue
         p = t.points[rank]
         top = _NONE
-        for k in range(n if n < lmax else lmax, 0, -1):
-            jhi = jokers if jokers < lmax - k else lmax - k
-            if capnat and k < jhi:
-                jhi = k
-            for j in range(jhi, (lmin - k if lmin > k else 0) - 1, -1):
-                score = (k * p + j * pj) * _W + k + j
-                exact[j] = max(exact[j], score)
-                top = max(top, score)
+        for j in range(jokers + 1 if jokers < lmax else lmax):
+            # with j jokers the most naturals that fit score best (no card scores below zero)
+            k = n if n < lmax - j else lmax - j
+            if k < 1 or k + j < lmin or (capnat and j > k):
+                continue
+            score = (k * p + j * pj) * _W + k + j
+            if score > exact[j]:  # noqa: PLR1730 (a hot loop: no call)
+                exact[j] = score
+            if score > top:  # noqa: PLR1730
+                top = score
         if top > _NONE:
             ranks.append((top, rank))
     ranks.sort(key=lambda x: (-x[0], x[1]))
     return _prefix_max(exact), ranks
+
+
+def _set_curve(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[int]:
+    """The joker curve of :func:`_set_bounds` alone, from per-rank curves memoised by naturals held."""
+    jokers = counts[_J]
+    memo = _rank_curves(t, jokers, lmin, lmax)
+    points = t.points
+    found = []
+    for rank in range(13):
+        if t.distinct:
+            n = (counts[rank] > 0) + (counts[rank + 13] > 0) + (counts[rank + 26] > 0) + (counts[rank + 39] > 0)
+        else:
+            n = counts[rank] + counts[rank + 13] + counts[rank + 26] + counts[rank + 39]
+        if n:
+            curve = memo.get(points[rank] * 1024 + n)
+            if curve is None:
+                curve = memo[points[rank] * 1024 + n] = _rank_curve(t, rank, n, jokers, lmin, lmax)
+            found.append(curve)
+    if not found:
+        return [_NONE] * (jokers + 1)
+    if len(found) == 1:
+        return found[0]
+    return list(map(max, *found))
+
+
+def _set_value(t: _Tables, counts: list[int], lmin: int, lmax: int) -> int:
+    """The best score of one set from ``counts`` (:func:`_best_set`'s, without building it)."""
+    jokers = counts[_J]
+    memo = _rank_curves(t, jokers, lmin, lmax)
+    points = t.points
+    best = _NONE
+    for rank in range(13):
+        if t.distinct:
+            n = (counts[rank] > 0) + (counts[rank + 13] > 0) + (counts[rank + 26] > 0) + (counts[rank + 39] > 0)
+        else:
+            n = counts[rank] + counts[rank + 13] + counts[rank + 26] + counts[rank + 39]
+        if n:
+            curve = memo.get(points[rank] * 1024 + n)
+            if curve is None:
+                curve = memo[points[rank] * 1024 + n] = _rank_curve(t, rank, n, jokers, lmin, lmax)
+            if curve[-1] > best:  # noqa: PLR1730 (a hot loop: no call)
+                best = curve[-1]
+    return best
+
+
+def _rank_curves(t: _Tables, jokers: int, lmin: int, lmax: int) -> dict[int, list[int]]:
+    """The memo of one rank's set curves for these jokers and sizes, keyed by ``points * 1024 + naturals``."""
+    memo = t.sets.get((jokers, lmin, lmax))
+    if memo is None:
+        if len(t.sets) >= 256:
+            t.sets.clear()
+        memo = t.sets[(jokers, lmin, lmax)] = {}
+    return memo
+
+
+def _rank_curve(t: _Tables, rank: int, n: int, jokers: int, lmin: int, lmax: int) -> list[int]:
+    """The joker curve of the sets of ``rank`` from ``n`` of its naturals (a rank's curve depends on its points)."""
+    only = [0] * 53  # the rank's n naturals (in n suits where suits must differ) and the jokers
+    if t.distinct:
+        for suit in range(n):
+            only[rank + 13 * suit] = 1
+    else:
+        only[rank] = n
+    only[_J] = jokers
+    return _set_bounds(t, only, lmin, lmax)[0]
 
 
 def _best_set(
@@ -508,6 +577,8 @@ def _all_runs(t: _Tables, counts: list[int], req: _Req) -> list[_Cand]:
 
 
 _NONE = -(1 << 60)
+#: Runs a requirement may have before the search groups them by jokers (big hands, after many buys).
+_MANY = 200
 
 
 def _prefix_max(exact: list[int]) -> list[int]:
@@ -526,6 +597,19 @@ def _curve(cands: list[_Cand], jokers: int) -> list[int]:
     return _prefix_max(exact)
 
 
+def _share(first: list[int], rest: list[int]) -> list[int]:
+    """For each joker budget ``b``, the best of ``first[j] + rest[b - j]``: two bounds sharing the jokers."""
+    out = []
+    for b in range(len(first)):
+        top = first[0] + rest[b]
+        for j in range(1, b + 1):
+            value = first[j] + rest[b - j]
+            if value > top:  # noqa: PLR1730 (a hot loop: no call)
+                top = value
+        out.append(top)
+    return out
+
+
 def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False) -> list[_Cand] | None:
     """Branch and bound: the melds (in contract order) leaving the fewest points.
 
@@ -534,9 +618,19 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
     and each level takes the ones whose cards are still in hand (the last
     level takes the first that fits). Sets come last, generated from what the
     runs leave. Identical requirements take candidates in non-decreasing key
-    order. The bound for the melds still to choose is the sum of each one's
-    best single meld in the whole hand using no more than the jokers left.
-    With ``first``, stop at the first arrangement found.
+    order (a big hand's runs: at or after the previous level's run in the
+    best-first list, so never scoring more).
+
+    The bound for the melds still to choose is the sum of each one's best
+    single meld in the whole hand using no more than the jokers left. A big
+    hand (a requirement with more than ``_MANY`` runs: 50 or 60 cards after
+    many buys, N14) gets tighter bounds: the jokers left are shared between
+    the requirements (a max-plus convolution of their curves), a run level
+    bounds the sets that follow from the cards still in hand, a run followed
+    by an identical one bounds that one by its own score, and the runs are
+    scanned by groups of equal jokers, each best first, so that a group's scan
+    stops at the first run that cannot win. With ``first``, stop at the first
+    arrangement found.
     """
     _, order, rs, same, fewest = plan
     m = len(rs)
@@ -569,15 +663,92 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
     if m == 1:
         return [root[rs[0]][0]]
     leaf_ranks = ranks.get(rs[-1], [])
+    # the last run before a single set: the set's exact best score, cheaply, before looking for it
+    leaf_set = rs[-1] if m >= 2 and rs[-2][0] and not rs[-1][0] else None
+    # each run requirement's candidates by jokers used: (jokers, positions in the best-first list);
+    # only when there are many (a big hand): a small hand's search is quick as it is
+    runs = sum(1 for req in rs if req[0])
+    groups: dict[_Req, list[tuple[int, list[int]]]] = {}
+    for req in rs[:runs]:
+        if req not in groups and len(root[req]) > _MANY:
+            by: dict[int, list[int]] = {}
+            for i, cand in enumerate(root[req]):
+                by.setdefault(cand[2].count(_J), []).append(i)
+            groups[req] = sorted(by.items())
     # rest[d][b]: a bound on what requirements d.. can still score with b jokers left
     rest = [[0] * (jokers + 1) for _ in range(m + 1)]
-    for d in range(m - 1, -1, -1):
-        rest[d] = [a + b for a, b in zip(rest[d + 1], curves[rs[d]], strict=True)]
+    tail: list[_Req] = []
+    run_rest = rest
+    if groups:
+        # the jokers are shared between the requirements left: a max-plus convolution of their curves
+        rest[m - 1] = curves[rs[m - 1]]
+        for d in range(m - 2, -1, -1):
+            rest[d] = _share(curves[rs[d]], rest[d + 1])
+        tail = rs[runs:] if 1 < runs < m else []  # the sets after two runs or more
+        run_rest = [[0] * (jokers + 1) for _ in range(runs + 1)]  # as rest, for the runs only
+        if tail:
+            for d in range(runs - 1, 0, -1):
+                run_rest[d] = _share(curves[rs[d]], run_rest[d + 1])
+    else:  # each bounded with all the jokers: looser, and cheaper for a small hand
+        for d in range(m - 1, -1, -1):
+            rest[d] = [a + b for a, b in zip(rest[d + 1], curves[rs[d]], strict=True)]
     chosen: list[_Cand] = [(0, (), ())] * m
     best: list[_Cand] = []
     best_score = -1
 
-    def search(d: int, score: int, low: tuple[int, ...] | None) -> None:
+    def run_level(d: int, score: int, start: int, later: list[int], after: list[int] | None) -> None:
+        """Choose the run of level ``d`` (from position ``start`` of the list when it follows its twin).
+
+        ``later`` bounds the levels after this one; ``after``, when the next
+        level is an identical run, bounds the levels after that one (the next
+        run then scores no more than this one).
+        """
+        nonlocal best, best_score
+        req = rs[d]
+        cands = root[req]
+        left = counts[_J]
+        last = d == m - 1
+        heads = []
+        for used, positions in groups[req]:
+            if used > left:
+                break
+            at = bisect_left(positions, start) if start else 0
+            if at < len(positions):
+                heads.append((cands[positions[at]][0] + later[left - used], used, positions, at))
+        heads.sort(key=_score, reverse=True)
+        nxt = curves[req]
+        for head, used, positions, at in heads:
+            if score + head <= best_score:
+                break
+            spare = left - used
+            bound = best_score - score - later[spare]
+            for i in positions[at:]:
+                cand = cands[i]
+                value = cand[0]
+                if value <= bound:
+                    break
+                if after is not None and value < nxt[spare]:
+                    # the identical run after this one scores no more than this one
+                    capped = max([min(nxt[j], value) + after[spare - j] for j in range(spare + 1)])
+                    if score + value + capped <= best_score:
+                        break
+                if not _take(counts, cand[2]):
+                    continue
+                chosen[d] = cand
+                if last:
+                    best_score = score + value
+                    best = chosen[:]
+                elif (leaf_set is None or d + 2 < m
+                      or score + value + _set_value(t, counts, leaf_set[1], leaf_set[2]) > best_score):
+                    search(d + 1, score + value, i if same[d + 1] else None, None)
+                _put(counts, cand[2])
+                if last or (first and best):
+                    break
+                bound = best_score - score - later[spare]
+            if first and best:
+                return
+
+    def search(d: int, score: int, start: int | None, low: tuple[int, ...] | None) -> None:
         nonlocal best, best_score
         req = rs[d]
         last = d == m - 1
@@ -588,15 +759,37 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
                 chosen[d] = single
                 best = chosen[:]
             return
+        left = counts[_J]
+        if groups and req in groups:
+            twin = same[d + 1]
+            beyond: list[int] | None = None
+            if d and tail:
+                # the sets' bound from the cards still in hand
+                sets = _set_curve(t, counts, tail[0][1], tail[0][2])
+                for set_req in tail[1:]:
+                    sets = _share(_set_curve(t, counts, set_req[1], set_req[2]), sets)
+                if twin:
+                    beyond = _share(run_rest[d + 2][: left + 1], sets)
+                later = _share(run_rest[d + 1][: left + 1], sets) if d + 1 < runs else sets
+            else:
+                if twin:
+                    beyond = rest[d + 2]
+                later = rest[d + 1]
+            mine = curves[req][: left + 1]
+            if start is not None:  # this run follows its twin: it scores no more than that one
+                mine = [min(x, chosen[d - 1][0]) for x in mine]
+            if score + max([mine[j] + later[left - j] for j in range(left + 1)]) <= best_score:
+                return
+            run_level(d, score, start or 0, later, beyond)
+            return
+        later = rest[d + 1]
         if req[0] or d == 0:
             cands = root[req]
         else:
             cands = []
             _set_cands(t, counts, req[1], req[2], low, cands)
             cands.sort(key=_score, reverse=True)
-        later = rest[d + 1]
         loose = later[-1]
-        left = counts[_J]
         follow = same[d + 1]
         for cand in cands:
             total = score + cand[0]
@@ -612,12 +805,12 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
                 best_score = total
                 best = chosen[:]
             else:
-                search(d + 1, total, cand[1] if follow else None)
+                search(d + 1, total, None, cand[1] if follow else None)
             _put(counts, cand[2])
             if last or (first and best):
                 return
 
-    search(0, 0, None)
+    search(0, 0, None, None)
     if not best:
         return None
     result: list[_Cand] = [best[0]] * m

@@ -21,6 +21,7 @@ import enum
 import random
 from collections.abc import Iterator, Sequence
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, overload
 
 import attrs
@@ -173,48 +174,201 @@ class PlayerView:
 
 
 class LegalActions(Sequence[Action]):
-    """The legal actions of a state: lazy, exact, each listed once.
+    """The legal actions of a state: lazy, exact, each listed once, in bounded memory.
 
-    A read-only :class:`~collections.abc.Sequence`: ``action in legal`` is
-    checked, not generated; iteration generates as you read; ``len`` and
-    indexing generate the whole list once.
+    A read-only :class:`~collections.abc.Sequence` of the actions the seat
+    to act may take now:
+
+    * ``action in legal`` is checked by the rules, never by listing, so it is
+      cheap whatever the hand (type a lay-down in notation and test it);
+    * iteration generates the actions as you read them and keeps at most
+      :attr:`KEEP` of them: a hand with millions of lay-downs (Norwegian
+      allows unlimited buys, N14) is listed in constant memory;
+    * ``len()`` and indexing build the whole list once, up to :attr:`LIMIT`
+      actions; for a longer listing they raise a :class:`~remi.RemiError` with
+      reason ``TOO_MANY_ACTIONS`` instead of exhausting memory (iterate, narrow
+      the listing by kind, or use ``in``);
+    * :meth:`only` (or ``state.legal_actions(kinds=...)``) narrows the listing
+      to some action classes; ``in``, ``len``, iteration and indexing all
+      respect the filter, and the other kinds are never generated.
+
+    The listing holds no reference to the state it lists for, only a copy in
+    which the other seats' hands and the stock are placeholders of the same
+    sizes and the seed and the match's record are blank: a bot handed the
+    listing cannot read hidden cards through it.
+
+    >>> import remi
+    >>> from remi.actions import Discard, LayDown
+    >>> game = remi.new_game("norwegian", players=2, seed=1, dealer=1,
+    ...                      hands=["5C 5D 5H KS KD KH 2D 9C 3S 4H", "2C 3D 6H 9S QD 8H 7C 4S 6D JH"])
+    >>> game = game.apply(remi.actions.DRAW)
+    >>> game = game.apply(remi.actions.PASS)
+    >>> legal = game.legal_actions()
+    >>> len(legal), len(legal.only(LayDown)), len(legal.only(Discard))
+    (12, 1, 11)
+    >>> remi.actions.parse_action("down set 5C 5D 5H; set KS KD KH") in legal
+    True
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       Iteration keeps at most :attr:`KEEP` actions; ``len()`` and indexing
+       refuse more than :attr:`LIMIT`; the :meth:`only` filter and the
+       :attr:`kinds` attribute; the listing no longer exposes the state.
     """
 
-    __slots__ = ("_list", "_state")
+    #: ``len()`` and indexing refuse a listing longer than this (reason ``TOO_MANY_ACTIONS``).
+    LIMIT = 100_000
+    #: Iteration keeps a listing of at most this many actions, so that reading it again is free.
+    KEEP = 2048
 
-    def __init__(self, state: GameState) -> None:
-        self._state = state
-        self._list: Sequence[Action] | None = None
+    __slots__ = ("_count", "_kinds", "_list", "_state")
+
+    def __init__(self, state: GameState, kinds: Iterable[type[Action]] | type[Action] | None = None) -> None:
+        phase = state.phase
+        if phase is _PLAY:
+            self._state: GameState | None = LegalActions._redact(state)
+            self._list: tuple[Action, ...] | None = None
+            # the length once an iteration has counted past KEEP (-1: not known; -2: more than LIMIT)
+            self._count = -1
+        else:  # the small phases need no state: their listing is known now
+            self._state = None
+            self._list = (_DRAW_OR_TAKE if state.discard_pile else _DRAW_ONLY) if phase is _DRAW else (
+                _PASS_OR_BUY if phase is _BUY else ())
+        if kinds is None:
+            self._kinds: frozenset[type] | None = None
+        else:
+            self._kinds = wanted = LegalActions._check_kinds(kinds)
+            if self._list is not None:
+                self._list = tuple(action for action in self._list if type(action) in wanted)
+
+    @staticmethod
+    def _check_kinds(kinds: object) -> frozenset[type]:
+        chosen = (kinds,) if isinstance(kinds, type) else kinds
+        try:
+            found: frozenset[Any] = frozenset(chosen)  # type: ignore[call-overload]
+        except TypeError:  # not iterable, or holds something unhashable
+            found = frozenset()
+        if not found or not found <= _ACTION_CLASSES:
+            names = ", ".join(sorted(kind.__name__ for kind in _ACTION_CLASSES))
+            raise RemiError(f"kinds must be action classes ({names}), got {kinds!r}", Reason.BAD_ARGUMENT)
+        return found
+
+    @staticmethod
+    def _redact(state: GameState) -> GameState:
+        """A copy of ``state`` that the seat to act may see: what the listing needs, no hidden cards."""
+        seat = state.to_act
+        assert seat is not None
+        hidden = _HIDDEN
+        values = _get_dict(state).copy()
+        hands = values["hands"]
+        shown: list[tuple[Any, ...]] = list(map(hidden.__getitem__, map(len, hands)))  # no comprehension: hot
+        shown[seat] = hands[seat]
+        values["hands"] = tuple(shown)
+        values["stock"] = hidden[len(values["stock"])]
+        values["seed"] = ""
+        values["start"] = ()
+        values["_history"] = None
+        redacted = object.__new__(GameState)
+        _set_dict(redacted, values)
+        return redacted
+
+    @property
+    def kinds(self) -> frozenset[type] | None:
+        """The action classes this listing is narrowed to, or ``None`` for every kind.
+
+        .. versionadded:: 0.2.0
+        """
+        return self._kinds
+
+    def only(self, *kinds: type[Action]) -> LegalActions:
+        """The same listing narrowed to the action classes ``kinds`` (within this one's filter).
+
+        Cheap: nothing is generated until the new listing is read, and the
+        kinds left out are never generated.
+
+        Raises:
+            RemiError: With reason ``BAD_ARGUMENT`` if a kind is not an action class.
+
+        .. versionadded:: 0.2.0
+        """
+        wanted = LegalActions._check_kinds(kinds)
+        if self._kinds is not None:
+            wanted &= self._kinds
+        narrowed = object.__new__(LegalActions)
+        narrowed._kinds = wanted
+        narrowed._count = -1
+        narrowed._state = self._state
+        narrowed._list = None
+        if self._list is not None:  # known already: filter it
+            narrowed._list = tuple(action for action in self._list if type(action) in wanted)
+        return narrowed
 
     def __contains__(self, action: object) -> bool:
-        return self._state.is_legal(action)
+        state = self._state
+        if state is None:  # a small phase: the actions are fieldless, one per class
+            return type(action) in map(type, self._list or ())
+        if self._kinds is not None and type(action) not in self._kinds:
+            return False
+        return _check(state, action, None) is None
 
     def __iter__(self) -> Iterator[Action]:
         if self._list is not None:
             return iter(self._list)
-        return self._generate_and_keep()
+        return self._generate()
 
-    def _generate_and_keep(self) -> Iterator[Action]:
-        seen: list[Action] = []
-        for action in generate_actions(self._state):
-            seen.append(action)
+    def _generate(self) -> Iterator[Action]:
+        assert self._state is not None
+        actions = generate_actions(self._state, self._kinds)
+        kept: list[Action] = []
+        for action in _islice(actions, self.KEEP):
+            kept.append(action)
             yield action
-        self._list = tuple(seen)
+        if len(kept) == self.KEEP:
+            extra = next(actions, None)
+            if extra is not None:  # a long listing: count it, keep nothing
+                kept = []
+                yield extra
+                count = self.KEEP + 1
+                for action in actions:
+                    count += 1
+                    yield action
+                self._count = -2 if count > self.LIMIT else count
+                return
+        self._list = tuple(kept)
 
-    def _materialize(self) -> Sequence[Action]:
-        if self._list is None:
-            phase = self._state.phase
-            if phase is Phase.DRAW:  # the common small cases, without a generator
-                self._list = _DRAW_OR_TAKE if self._state.discard_pile else _DRAW_ONLY
-            elif phase is Phase.BUY:
-                self._list = _PASS_OR_BUY
-            else:
-                self._list = tuple(generate_actions(self._state))
-        return self._list
+    def _too_many(self) -> RemiError:
+        assert self._state is not None
+        seat = self._state.to_act
+        assert seat is not None
+        hand = self._state.hands[seat]
+        return RemiError(
+            f"seat {seat} has more than {self.LIMIT:,} legal actions (a hand of {len(hand)} cards, "
+            f"{hand.count(JOKER)} of them jokers, goes down in that many ways): iterate over them, narrow them "
+            "by kind (legal.only(Discard, LayOff, SwapJoker) or state.legal_actions(kinds=...)), or test one "
+            "with 'action in legal', instead of calling len() or indexing",
+            Reason.TOO_MANY_ACTIONS,
+        )
+
+    def _materialize(self) -> tuple[Action, ...]:
+        found = self._list
+        if found is None:
+            if self._count == -2:
+                raise self._too_many()
+            assert self._state is not None
+            found = tuple(_islice(generate_actions(self._state, self._kinds), self.LIMIT + 1))
+            if len(found) > self.LIMIT:
+                self._count = -2
+                raise self._too_many()
+            self._list = found
+        return found
 
     def __len__(self) -> int:
+        """The number of legal actions.
+
+        Raises:
+            RemiError: With reason ``TOO_MANY_ACTIONS`` beyond :attr:`LIMIT`.
+        """
         return len(self._materialize())
 
     @overload
@@ -224,22 +378,77 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: slice) -> list[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        """The action at ``index`` (a list for a slice), in listing order.
+
+        Raises:
+            RemiError: With reason ``TOO_MANY_ACTIONS`` if the listing is longer than :attr:`LIMIT`.
+        """
         if isinstance(index, slice):
             return list(self._materialize()[index])
         return self._materialize()[index]
 
     def __bool__(self) -> bool:
-        return next(iter(self), None) is not None
+        if self._list is not None:
+            return bool(self._list)
+        assert self._state is not None
+        return next(generate_actions(self._state, self._kinds), None) is not None
+
+    def count(self, value: object) -> int:
+        """How many times ``value`` is listed: 1 if it is legal, else 0 (never generated)."""
+        return 1 if value in self else 0
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of ``value`` in the listing (read lazily, up to it).
+
+        Raises:
+            ValueError: If ``value`` is not legal (or not between ``start`` and ``stop``).
+        """
+        if start < 0 or (stop is not None and stop < 0):
+            return super().index(value, start, len(self) if stop is None else stop)
+        if value in self:
+            for position, action in enumerate(_islice(self, start, stop), start):
+                if action == value:
+                    return position
+        raise ValueError(f"{value!r} is not in the listing")
 
     def __repr__(self) -> str:
-        shown = [str(action) for action in self._materialize()[:8]]
-        more = ", ..." if len(self._materialize()) > 8 else ""
-        return f"<LegalActions [{', '.join(shown)}{more}] ({len(self)} actions)>"
+        head = self._list
+        if head is None and self._count == -1:
+            assert self._state is not None
+            head = tuple(_islice(generate_actions(self._state, self._kinds), self.KEEP + 1))
+            if len(head) <= self.KEEP:
+                self._list = head
+        if self._list is not None:
+            total = f"{len(self._list)} actions"
+        elif self._count >= 0:
+            total = f"{self._count:,} actions"
+        else:
+            total = f"more than {self.KEEP if head else self.LIMIT:,} actions"
+        shown = [str(action) for action in _islice(head if head is not None else self, 8)]
+        more = ", ..." if self._list is None or len(self._list) > 8 else ""
+        return f"<LegalActions [{', '.join(shown)}{more}] ({total})>"
 
 
 _DRAW_OR_TAKE: tuple[Action, ...] = (DRAW, TAKE)
 _DRAW_ONLY: tuple[Action, ...] = (DRAW,)
 _PASS_OR_BUY: tuple[Action, ...] = (PASS, BUY)
+_DRAW, _BUY, _PLAY = Phase.DRAW, Phase.BUY, Phase.PLAY
+_ACTION_CLASSES = frozenset({DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard})
+
+
+class _Placeholders(dict[int, tuple[None, ...]]):
+    """What a listing keeps of the cards its seat cannot see: ``None`` placeholders, one tuple per size."""
+
+    def __missing__(self, size: int) -> tuple[None, ...]:
+        found = self[size] = (None,) * size
+        return found
+
+
+_HIDDEN = _Placeholders()
+
+
+from collections.abc import Iterable  # noqa: E402  (the listing's imports, kept beside it)
+from itertools import islice as _islice  # noqa: E402
 
 _History = tuple[Any, Action] | None
 
@@ -270,8 +479,12 @@ def _wind(actions: Sequence[Action]) -> _History:
     return history
 
 
+class _Plain:
+    """A plain class: its ``__dict__`` descriptor reaches the real dict of a state (see ``_evolve``)."""
+
+
 @attrs.frozen(repr=False, slots=False)  # a dict per state: a new state is one dict copy
-class GameState:
+class GameState(_Plain):
     """A position in a match: immutable; :meth:`apply` returns the next one.
 
     Build one with :func:`new_game`. Every field is public and read-only.
@@ -299,14 +512,20 @@ class GameState:
         phase: What kind of decision that is.
         buy_queue: In a buy window, the seats still to decide, in priority order.
         discarder: Who discarded the top discard (``None`` for the upcard).
-        taken: The discard the player on turn took as their draw this turn.
+        taken: The discard the player on turn took as their draw this turn, while the
+            re-discard rule holds it (N13, E7): ``None`` again once a copy of that card
+            leaves the hand by a meld, a lay-off or a swap (copies cannot be told apart).
         turn: Turns started this deal (0 for the first).
         last_deal: How the previous deal ended.
         start: The arguments of :func:`~remi.new_game` that began the match, as
-            (name, JSON value) pairs: with :attr:`history`, everything a game
-            record needs (see :mod:`remi.notation`).
+            (name, JSON value) pairs, deeply immutable (JSON arrays as tuples): with
+            :attr:`history`, everything a game record needs (see :mod:`remi.notation`).
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       ``start`` is deeply immutable, and ``vars(state)`` (``state.__dict__``) is a
+       read-only view: a state cannot be changed in place.
     """
 
     variant: Variant
@@ -336,6 +555,16 @@ class GameState:
     last_deal: DealResult | None
     start: tuple[tuple[str, Any], ...] = attrs.field(eq=False, hash=False)
     _history: _History = attrs.field(eq=attrs.cmp_using(eq=_history_eq), hash=False, alias="history_")
+
+    @property
+    def __dict__(self) -> dict[str, Any] | MappingProxyType[str, Any]:  # type: ignore[override]
+        """The fields, read-only: a state is immutable.
+
+        Only a state that holds no field yet (inside attrs' ``__init__``, which
+        fills it through here) has its dict writable.
+        """
+        values: dict[str, Any] = _DICT.__get__(self)
+        return MappingProxyType(values) if values else values
 
     # -- reading -------------------------------------------------------------
 
@@ -424,9 +653,30 @@ class GameState:
 
     # -- deciding ------------------------------------------------------------
 
-    def legal_actions(self) -> LegalActions:
-        """Every legal action for ``to_act``, each exactly once (lazy; supports ``in``)."""
-        return LegalActions(self)
+    def legal_actions(self, kinds: Iterable[type[Action]] | type[Action] | None = None) -> LegalActions:
+        """Every legal action for ``to_act``, each exactly once: a lazy :class:`LegalActions`.
+
+        Args:
+            kinds: List only these action classes (e.g. ``(Discard, LayOff,
+                SwapJoker)`` to leave out the lay-downs, which a hand with many
+                jokers has by the million); ``in``, ``len``, iteration and
+                indexing all respect the filter. Default: every kind.
+
+        Raises:
+            RemiError: With reason ``BAD_ARGUMENT`` if a kind is not an action class.
+
+        >>> import remi
+        >>> from remi.actions import DrawStock
+        >>> game = remi.new_game("english", players=2, seed=3)
+        >>> [str(action) for action in game.legal_actions(kinds=DrawStock)]
+        ['draw']
+
+        .. versionchanged:: 0.2.0
+           The ``kinds`` filter.
+        """
+        if kinds is None:
+            return LegalActions(self)
+        return LegalActions(self, kinds)
 
     def check(self, action: object, *, seat: int | None = None) -> None:
         """Raise the :class:`~remi.IllegalActionError` that :meth:`apply` would raise, if any.
@@ -467,18 +717,31 @@ class GameState:
     def from_json(cls, text: str | bytes, *, variant: Variant | None = None) -> GameState:
         """Read a state written by :meth:`to_json`.
 
+        Exactly the states the engine can reach are read back: after checking
+        each field's type, the reader rebuilds the first state from ``start``
+        with :func:`~remi.new_game`, replays ``history``, and demands that every
+        field equals the replay's.
+
         Args:
             text: The JSON.
             variant: The variant, when it is not registered under the recorded name
                 (a house rule built with :func:`attrs.evolve`, say).
 
         Raises:
-            SerializationError: If the text is malformed or describes an inconsistent state.
+            SerializationError: If the text is malformed or describes a state that
+                cannot arise: the sentence names the field (``start``, the index
+                of an illegal action in ``history``, or the first field that does
+                not follow from them).
+            RemiError: If ``variant`` is not a :class:`~remi.Variant` (reason
+                ``BAD_ARGUMENT``).
 
         >>> import remi
         >>> game = remi.new_game("english", players=3, seed=5)
         >>> remi.GameState.from_json(game.to_json()) == game
         True
+
+        .. versionchanged:: 0.2.0
+           Reads back only states that the start and the history lead to.
         """
         from remi._serialize import state_from_json
 
@@ -486,22 +749,27 @@ class GameState:
 
 
 def _rebuild(values: tuple[Any, ...]) -> GameState:
-    fields = [f.name for f in attrs.fields(GameState)]
+    """A state from its field values in order, the history as a sequence of actions (pickle, JSON)."""
+    fields = dict(zip(_FIELDS, values, strict=True))
+    fields["_history"] = _wind(values[-1])
     state = object.__new__(GameState)
-    for name, value in zip(fields, values, strict=True):
-        object.__setattr__(state, name, value)
-    object.__setattr__(state, "_history", _wind(values[-1]))
+    _set_dict(state, fields)
     return state
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(GameState))
+# The real dict of a state: ``state.__dict__`` is a read-only view, so the engine reaches the dict
+# through the descriptor of the plain base class (a state's dict is copied once per action).
+_DICT = _Plain.__dict__["__dict__"]
+_get_dict = _DICT.__get__
+_set_dict = _DICT.__set__
 
 
 def _evolve(state: GameState, changes: dict[str, Any]) -> GameState:
     new = object.__new__(GameState)
-    values = state.__dict__.copy()
+    values = _get_dict(state).copy()
     values.update(changes)
-    object.__setattr__(new, "__dict__", values)
+    _set_dict(new, values)
     return new
 
 
@@ -577,10 +845,14 @@ def _check(state: GameState, action: object, seat: int | None) -> IllegalActionE
         return _illegal(Reason.GAME_OVER, "the match is over")
     actor = state.to_act
     assert actor is not None
-    if seat is not None and seat != actor:
-        if not isinstance(seat, int) or not 0 <= seat < state.players:
+    if seat is not None:
+        # a bool is an int to Python (True == 1), but never a seat
+        if type(seat) is not int or not 0 <= seat < state.players:
             return _illegal(Reason.NOT_A_SEAT, f"seat {seat!r} does not exist (0 to {state.players - 1})")
-        return _illegal(Reason.NOT_YOUR_TURN, f"it is seat {actor}'s decision, not seat {seat}'s")
+        if seat != actor:
+            if type(action) is Buy and state.phase is Phase.BUY:
+                return _buy_refusal(state, seat)
+            return _illegal(Reason.NOT_YOUR_TURN, f"it is seat {actor}'s decision, not seat {seat}'s")
     phase = state.phase
     kind = type(action)
     if phase is Phase.DRAW:
@@ -606,6 +878,39 @@ def _check(state: GameState, action: object, seat: int | None) -> IllegalActionE
     return _wrong_phase(state, action)
 
 
+def _buy_refusal(state: GameState, seat: int) -> IllegalActionError:
+    """Why ``seat``, which is not the one deciding, may not buy the discard now (N14)."""
+    variant = state.variant
+    actor = state.to_act
+    if seat == state.on_turn:
+        return _illegal(Reason.ON_TURN_MAY_NOT_BUY,
+                        f"seat {seat} is on turn and declined the discard: the others may buy it")
+    if seat == state.discarder and not variant.discarder_may_buy:
+        return _illegal(Reason.DISCARDER_MAY_NOT_BUY, f"seat {seat} discarded this card and may not buy it back")
+    if not variant.down_players_may_buy and _is_down(state, seat):
+        return _illegal(Reason.DOWN_MAY_NOT_BUY, f"seat {seat} has gone down, and players who are down may not buy")
+    if variant.buy_limit is not None and state.buys[seat] >= variant.buy_limit:
+        return _illegal(
+            Reason.BUY_LIMIT,
+            f"seat {seat} has bought {state.buys[seat]} time{'s' if state.buys[seat] != 1 else ''} this deal, "
+            f"the limit",
+        )
+    if seat in state.buy_queue:
+        return _illegal(Reason.NOT_YOUR_TURN, f"seat {actor} has priority for this discard and decides first")
+    return _illegal(Reason.NOT_YOUR_TURN, f"seat {seat} has already passed on this discard")
+
+
+def _rediscard_forbidden(state: GameState, card: Card, hand: tuple[Card, ...]) -> bool:
+    """Whether discarding ``card`` from ``hand`` is refused by the re-discard rule (N13, E7).
+
+    The taken discard may go back as the last card, or when another copy is in the hand: copies
+    cannot be told apart, and once one leaves by a meld, lay-off or swap, ``taken`` is cleared.
+    """
+    return (
+        card is state.taken and not state.variant.rediscard_taken_card and len(hand) > 1 and hand.count(card) < 2
+    )
+
+
 def _wrong_phase(state: GameState, action: object) -> IllegalActionError:
     if not isinstance(action, (DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard)):
         return _illegal(Reason.WRONG_PHASE, f"{action!r} is not an action")
@@ -624,8 +929,7 @@ def _check_discard(state: GameState, seat: int, action: Discard) -> IllegalActio
     card = action.card
     if card not in hand:
         return _illegal(Reason.CARD_NOT_IN_HAND, f"{card} is not in seat {seat}'s hand")
-    # N13: the taken discard may go back only as the last card, or as the other copy
-    if card is state.taken and not state.variant.rediscard_taken_card and len(hand) > 1 and hand.count(card) < 2:
+    if _rediscard_forbidden(state, card, hand):
         return _illegal(
             Reason.CANNOT_REDISCARD, f"{card} was taken from the discard pile this turn and cannot go back"
         )
@@ -675,13 +979,30 @@ def _check_layoff(state: GameState, seat: int, action: LayOff) -> IllegalActionE
         where = f" at the {action.end.value} end" if action.end is not None else ""
         return _illegal(Reason.BAD_LAYOFF, f"{action.card} does not fit {meld.kind.value} "
                                            f"{format_cards(meld.cards)}{where}")
-    if len(hand) == 1 and variant.going_out is GoingOut.DISCARD_REQUIRED:
-        return _illegal(Reason.MUST_DISCARD_TO_GO_OUT, "going out needs a final discard (E13)")
-    return None
+    return _keep_error(state, len(hand) - 1, _is_down(state, seat))
 
 
 def _is_down(state: GameState, seat: int) -> bool:
     return len(state.laid[seat]) == len(state.variant.contracts[state.levels[seat] - 1].requirements)
+
+
+def _cards_to_keep(state: GameState, down: bool) -> int:
+    """The fewest cards a seat may hold after a meld or lay-off, being ``down`` after it (N17, E13)."""
+    if not down:
+        return 2  # N17: only a player whose contract is down can go out: a card to discard and one to keep
+    return 1 if state.variant.going_out is GoingOut.DISCARD_REQUIRED else 0
+
+
+def _keep_error(state: GameState, left: int, down: bool) -> IllegalActionError | None:
+    """Refuse a meld or lay-off that would leave ``left`` cards, fewer than the rules keep."""
+    if left >= _cards_to_keep(state, down):
+        return None
+    if not down:
+        return _illegal(
+            Reason.NOT_DOWN,
+            "only a player whose whole contract is down can go out: keep a card to discard and one to hold",
+        )
+    return _illegal(Reason.MUST_DISCARD_TO_GO_OUT, "going out needs a final discard (E13)")
 
 
 def _check_laydown(state: GameState, seat: int, action: LayDown) -> IllegalActionError | None:
@@ -716,9 +1037,7 @@ def _check_laydown(state: GameState, seat: int, action: LayDown) -> IllegalActio
         )
     if variant.all_in[level] and len(cards) != len(hand):
         return _illegal(Reason.ALL_IN, "this round is all-in: the whole hand must go down, nothing left (N18)")
-    if len(cards) == len(hand) and variant.going_out is GoingOut.DISCARD_REQUIRED:
-        return _illegal(Reason.MUST_DISCARD_TO_GO_OUT, "going out needs a final discard (E13)")
-    return None
+    return _keep_error(state, len(hand) - len(cards), len(done) + len(action.melds) == len(contract.requirements))
 
 
 def _check_swap(state: GameState, seat: int, action: SwapJoker) -> IllegalActionError | None:
@@ -820,6 +1139,8 @@ def _perform(state: GameState, action: Action) -> GameState:
         changes["hands"] = _replace(state.hands, seat, hand)
         changes["table"] = _replace(state.table, layoff.meld, attrs.evolve(meld, cards=cards))
         changes["layoffs"] = _replace(state.layoffs, seat, state.layoffs[seat] + 1)
+        if layoff.card is state.taken:
+            changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
         if not hand:
             return _end_deal(state, changes, seat)
         return _evolve(state, changes)
@@ -831,6 +1152,8 @@ def _perform(state: GameState, action: Action) -> GameState:
     hand = _add(_remove(state.hands[seat], swap.cards), (JOKER,) * freed)
     changes["hands"] = _replace(state.hands, seat, hand)
     changes["table"] = _replace(state.table, swap.meld, attrs.evolve(meld, cards=cards))
+    if state.taken is not None and state.taken in swap.cards:
+        changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
     return _evolve(state, changes)
 
 
@@ -847,6 +1170,8 @@ def _perform_laydown(state: GameState, changes: dict[str, Any], seat: int, actio
         TableMeld(meld.kind, meld.cards, seat, state.turn) for meld in action.melds
     )
     changes["laid"] = _replace(state.laid, seat, done | frozenset(fulfilled))
+    if state.taken is not None and state.taken in action.cards:
+        changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
     if not hand:
         return _end_deal(state, changes, seat)
     return _evolve(state, changes)
@@ -914,9 +1239,11 @@ def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> 
             laid=changes.get("laid", state.laid),
             layoffs=changes.get("layoffs", state.layoffs),
             rebuilds=changes.get("rebuilds", state.rebuilds),
+            discarder=changes.get("discarder", state.discarder),
             phase=Phase.OVER,
             to_act=None,
             buy_queue=(),
+            taken=None,  # nobody is on turn any more: the re-discard rule holds nothing
         )
         return _evolve(state, common)
     dealer = (state.dealer + 1) % state.players
@@ -935,6 +1262,7 @@ def _start_deal(
     laid: tuple[frozenset[int], ...] | None = None,
     sizes: Sequence[int] | None = None,
     discard_pile: tuple[Card, ...] | None = None,
+    layoffs: tuple[int, ...] | None = None,
 ) -> GameState:
     players = state.players
     variant = state.variant
@@ -961,7 +1289,7 @@ def _start_deal(
         discard_pile=discard_pile,
         table=table,
         laid=laid if laid is not None else (frozenset(),) * players,
-        layoffs=(0,) * players,
+        layoffs=layoffs if layoffs is not None else (0,) * players,
         buys=(0,) * players,
         rebuilds=0,
         on_turn=first,

@@ -335,15 +335,14 @@ def _candidate(draw: st.DrawFn, variant: Variant, kinds: tuple[MeldKind, ...]) -
 # Game states
 # ---------------------------------------------------------------------------
 #
-# Reachable positions, random play, and the invariants of DESIGN.md §4 that
-# every reachable position keeps.
+# Reachable positions, random play, and the invariants that every reachable
+# position keeps.
 
 
 def card_multiset(state: GameState) -> Counter[Card]:
     """Every card of ``state`` as a multiset: hands, stock, discard pile and table melds.
 
-    Card conservation (DESIGN.md §4) says this always equals
-    ``Counter(state.variant.deck())``.
+    Card conservation says this always equals ``Counter(state.variant.deck())``.
 
     >>> import remi
     >>> from collections import Counter
@@ -374,19 +373,24 @@ def _require(condition: bool, message: str) -> None:
 
 
 def assert_invariants(state: GameState, origin: GameState | None = None) -> None:
-    """Check the invariants of DESIGN.md §4 that a single state can show.
+    """Check the invariants that a single state can show.
 
     Checked: card conservation against ``variant.deck()``; one entry per seat
-    in every per-seat field; sorted hands; every table meld valid under the
+    in every per-seat field; sorted hands, none empty while the match goes on
+    (a player whose hand empties goes out); every table meld valid under the
     variant's rules (sets in canonical, sorted order), owned by a seat, and
-    consistent with ``laid``; levels in range (equal for everyone in a
-    fixed-round variant); ``to_act`` consistent with ``phase`` (the player on
-    turn when drawing or playing, the head of ``buy_queue`` in a buy window,
-    ``None`` exactly when the match is over); counters within the variant's
-    limits (stock rebuilds, lay-off quota, buys); one ``deal_scores`` row per
-    finished deal, the last one matching ``last_deal``; winners having the
-    lowest total; and a legal action available exactly when the match is not
-    over.
+    consistent with ``laid``; no melds under an all-in contract while the
+    match goes on (going down there goes out); the table's melds holding the
+    laid requirements' cards plus the cards laid off this deal (exactly, where
+    sizes are exact; at least, where they are minimums); lay-offs only by
+    seats that are down, where the variant requires it; levels in range
+    (equal for everyone in a fixed-round variant); ``to_act`` consistent with
+    ``phase`` (the player on turn when drawing or playing, the head of
+    ``buy_queue`` in a buy window, ``None`` exactly when the match is over);
+    counters within the variant's limits (stock rebuilds, lay-off quota,
+    buys); one ``deal_scores`` row per finished deal, the last one matching
+    ``last_deal``; winners having the lowest total; and a legal action
+    available exactly when the match is not over.
 
     Args:
         state: The state to check.
@@ -403,6 +407,12 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
     >>> assert_invariants(game.apply(remi.actions.DrawStock()), origin=game)
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       Also checks that no hand is empty while the match goes on, that no
+       melds lie under an all-in contract, and that the table's growth
+       matches the lay-offs counted in ``layoffs`` (by seats that are down,
+       where the variant requires it).
     """
     variant = state.variant
     players = state.players
@@ -420,11 +430,24 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
         _require(not problems, f"table meld {index} ({meld}) is not a valid meld: {problems!r}")
         if meld.kind.value == "set":
             _require(list(meld.cards) == sorted(meld.cards), f"table set {index} ({meld}) is not sorted")
+    going_on = state.phase is not Phase.OVER
+    laid_size = 0  # the cards of the laid requirements, at their stated sizes
     for seat in seats:
         level = state.levels[seat]
         _require(1 <= level <= variant.rounds, f"seat {seat}'s level {level} is out of range")
-        requirements = len(variant.contracts[level - 1].requirements)
+        _require(not going_on or bool(state.hands[seat]), f"seat {seat}'s hand is empty but the deal goes on")
+        contract = variant.contracts[level - 1].requirements
+        requirements = len(contract)
         laid = state.laid[seat]
+        laid_size += sum(contract[i].size for i in laid if 0 <= i < requirements)
+        _require(
+            not (going_on and owned[seat] and variant.all_in[level - 1]),
+            f"seat {seat} owns melds under an all-in contract, but going down there goes out",
+        )
+        _require(
+            not (state.layoffs[seat] and variant.layoff_requires_down and len(laid) < requirements),
+            f"seat {seat} laid off {state.layoffs[seat]} cards but is not down",
+        )
         _require(all(0 <= i < requirements for i in laid), f"seat {seat}'s laid requirements are out of range")
         if variant.piecemeal:
             _require(owned[seat] == len(laid), f"seat {seat} owns {owned[seat]} melds but laid {sorted(laid)}")
@@ -437,6 +460,12 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
         _require(quota is None or state.layoffs[seat] <= quota, f"seat {seat} laid off beyond its quota")
         limit = variant.buy_limit if variant.buying else 0
         _require(limit is None or state.buys[seat] <= limit, f"seat {seat} bought beyond the limit")
+    grown = sum(len(meld.cards) for meld in state.table) - laid_size
+    _require(
+        grown == sum(state.layoffs) if variant.exact_sizes else grown >= sum(state.layoffs),
+        f"the table's melds hold {grown} cards beyond the laid requirements' sizes, "
+        f"but {sum(state.layoffs)} were laid off",
+    )
     if variant.schedule is Schedule.ROUNDS:
         _require(len(set(state.levels)) == 1, "a fixed-round variant has everyone on one round")
     _require(0 <= state.rebuilds <= variant.stock_rebuilds, "the stock was rebuilt too often")

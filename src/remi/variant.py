@@ -1,6 +1,6 @@
 """The variant interface: one frozen value holding every rule parameter.
 
-The engine is one engine; a variant is a value (RULES.md §5). Where data cannot
+The engine is one engine; a variant is a value (§5 of the rules). Where data cannot
 express a rule, a subclass overrides a small hook method
 (:meth:`Variant.layoff_quota`, :meth:`Variant.winner_score`). A configuration
 that cannot work raises :class:`~remi.errors.VariantError` when it is built,
@@ -13,10 +13,10 @@ never during a game.
 >>> house = attrs.evolve(norwegian, name="norwegian-no-buy", buying=False)
 >>> house.buying
 False
->>> attrs.evolve(norwegian, deal_sizes=(30,) * 7)
+>>> attrs.evolve(norwegian, deal_sizes=(30,) * 7)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-remi.errors.VariantError: norwegian: dealing 30 cards to 6 players needs 182 cards, but the deck has 113
+remi.errors.VariantError: norwegian: deal_sizes: dealing 30 cards to 6 players needs 182 cards ..., but the deck has 113
 
 .. versionadded:: 0.1.0
 """
@@ -25,19 +25,28 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
+from typing import NoReturn, cast
 
 import attrs
 
 from remi.cards import Card, full_deck
 from remi.contracts import Contract
 from remi.errors import VariantError
-from remi.melds import JokerCap, MeldKind, MeldProblem, MeldRules, SetSwap, meld_problems
+from remi.melds import (
+    _LONGEST_RUN,
+    JokerCap,
+    MeldKind,
+    MeldProblem,
+    MeldRules,
+    SetSwap,
+    meld_problems,
+)
 
 __all__ = ["GoingOut", "Schedule", "Variant"]
 
 
 class Schedule(enum.Enum):
-    """How contracts follow each other (RULES.md §5, "schedule").
+    """How contracts follow each other (§5 of the rules, "schedule").
 
     .. versionadded:: 0.1.0
     """
@@ -50,7 +59,7 @@ class Schedule(enum.Enum):
 
 
 class GoingOut(enum.Enum):
-    """Whether going out needs a final discard (RULES.md N17, E13).
+    """Whether going out needs a final discard (N17, E13).
 
     .. versionadded:: 0.1.0
     """
@@ -61,21 +70,64 @@ class GoingOut(enum.Enum):
     DISCARD_REQUIRED = "discard-required"
 
 
-def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or value < 0:
-        raise VariantError(f"{attribute.name} must be a non-negative integer, got {value!r}")
+#: The most packs a variant may use: a deck of at most 8 × 52 naturals.
+_MAX_PACKS = 8
+#: The most jokers a variant may use.
+_MAX_JOKERS = 64
+#: The most a card left in hand may cost (or, negative, earn).
+_MAX_POINTS = 10_000
+
+_RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+#: The fields that must be exactly ``True`` or ``False``.
+_FLAGS = (
+    "exact_sizes",
+    "piecemeal",
+    "set_distinct_suits",
+    "ace_low",
+    "ace_high",
+    "run_wrap",
+    "joker_cap_on_layoff",
+    "swap_from_runs",
+    "swap_from_own_melds",
+    "swapper_must_be_down",
+    "layoff_requires_down",
+    "rediscard_taken_card",
+    "buying",
+    "discarder_may_buy",
+    "down_players_may_buy",
+)
+
+
+def _is_int(value: object) -> bool:
+    """Whether ``value`` is an integer (``True`` and ``False`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _as_tuple(value: object) -> object:
+    """Any iterable but text as a tuple; anything else unchanged, for the validation to name."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        return value
+    try:
+        return tuple(value)
+    except TypeError:
+        return value
 
 
 def _contracts(value: Iterable[Contract]) -> tuple[Contract, ...]:
-    return tuple(value)
+    return cast("tuple[Contract, ...]", _as_tuple(value))
 
 
 def _ints(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(value)
+    return cast("tuple[int, ...]", _as_tuple(value))
 
 
 def _bools(value: Iterable[bool]) -> tuple[bool, ...]:
-    return tuple(value)
+    return cast("tuple[bool, ...]", _as_tuple(value))
+
+
+def _pair(value: Iterable[int]) -> tuple[int, int]:
+    return cast("tuple[int, int]", _as_tuple(value))
 
 
 @attrs.frozen(kw_only=True)
@@ -130,17 +182,35 @@ class Variant:
         joker_points: What a joker left in hand costs.
         rank_points: What each rank left in hand costs, ace first.
 
+    Raises:
+        VariantError: When the variant is built, if a field has the wrong type
+            or is out of range, or if the rules together can never work. The
+            message starts with the variant's name and names the field (or the
+            round) at fault. Flags must be ``True`` or ``False`` (not ``0`` or
+            ``1``) and counts integers (not floats or text); 1 ≤ ``packs`` ≤ 8,
+            0 ≤ ``jokers`` ≤ 64, card points within ±10000, ``run_max`` ≤ 14.
+            Refused as unplayable: a deal that leaves no upcard and stock card
+            for ``max_players``; a contract bigger than a hand, or asking for a
+            meld these rules and this deck cannot make; an all-in round when
+            going out needs a discard, or whose melds cannot hold a whole hand;
+            a contract that fills the hand when going out needs a discard and
+            hands cannot grow by buying; a hook that fails or returns a value of
+            the wrong kind (a negative lay-off quota, a non-integer score).
+
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Every field is type- and range-checked, the deck is bounded, and more
+       unplayable combinations are refused.
     """
 
     name: str = attrs.field()
     version: str = "1"
     title: str = ""
-    packs: int = attrs.field(default=2, validator=_positive)
-    jokers: int = attrs.field(default=0, validator=_positive)
-    min_players: int = attrs.field(default=2, validator=_positive)
-    max_players: int = attrs.field(default=6, validator=_positive)
-    recommended_players: tuple[int, int] = (3, 5)
+    packs: int = 2
+    jokers: int = 0
+    min_players: int = 2
+    max_players: int = 6
+    recommended_players: tuple[int, int] = attrs.field(default=(3, 5), converter=_pair)
     schedule: Schedule = Schedule.ROUNDS
     contracts: tuple[Contract, ...] = attrs.field(converter=_contracts)
     deal_sizes: tuple[int, ...] = attrs.field(converter=_ints)
@@ -162,15 +232,15 @@ class Variant:
     swap_from_own_melds: bool = False
     swapper_must_be_down: bool = False
     layoff_requires_down: bool = True
-    own_meld_layoff_delay: int = attrs.field(default=0, validator=_positive)
+    own_meld_layoff_delay: int = 0
     going_out: GoingOut = GoingOut.DISCARD_OPTIONAL
     rediscard_taken_card: bool = False
     buying: bool = False
-    buy_penalty: int = attrs.field(default=1, validator=_positive)
+    buy_penalty: int = 1
     buy_limit: int | None = None
     discarder_may_buy: bool = False
     down_players_may_buy: bool = True
-    stock_rebuilds: int = attrs.field(default=2, validator=_positive)
+    stock_rebuilds: int = 2
     turn_limit: int | None = 1000
     joker_points: int = 50
     rank_points: tuple[int, ...] = attrs.field(
@@ -182,27 +252,28 @@ class Variant:
     _points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        rules = MeldRules(
-            set_min=self.set_min,
-            set_max=self.set_max,
-            set_distinct_suits=self.set_distinct_suits,
-            run_min=self.run_min,
-            run_max=self.run_max,
-            ace_low=self.ace_low,
-            ace_high=self.ace_high,
-            run_wrap=self.run_wrap,
-            joker_cap=self.joker_cap,
-            swap_from_runs=self.swap_from_runs,
-            set_swap=self.set_swap,
-        )
+        # Types and ranges first: nothing below may crash on a wrong type or take long.
+        self._check_fields()
+        try:
+            rules = MeldRules(
+                set_min=self.set_min,
+                set_max=self.set_max,
+                set_distinct_suits=self.set_distinct_suits,
+                run_min=self.run_min,
+                run_max=self.run_max,
+                ace_low=self.ace_low,
+                ace_high=self.ace_high,
+                run_wrap=self.run_wrap,
+                joker_cap=self.joker_cap,
+                swap_from_runs=self.swap_from_runs,
+                set_swap=self.set_swap,
+            )
+        except VariantError as error:
+            self._fail(str(error).removeprefix("meld rules: "))
         object.__setattr__(self, "meld_rules", rules)
         layoff = rules if self.joker_cap_on_layoff else attrs.evolve(rules, joker_cap=JokerCap.NONE)
         object.__setattr__(self, "layoff_rules", layoff)
         object.__setattr__(self, "_deck", full_deck(self.packs, self.jokers))
-        if len(self.rank_points) != 13:
-            raise VariantError(
-                f"{self.name}: rank_points needs 13 values (ace first), got {len(self.rank_points)}"
-            )
         points = [0] * 53
         for index in range(52):
             points[index] = self.rank_points[index % 13]
@@ -210,55 +281,148 @@ class Variant:
         object.__setattr__(self, "_points", tuple(points))
         self._validate()
 
-    def _validate(self) -> None:
-        def fail(message: str) -> None:
-            raise VariantError(f"{self.name}: {message}")
+    def _fail(self, message: str) -> NoReturn:
+        raise VariantError(f"{self.name}: {message}")
 
+    def _check_fields(self) -> None:
+        """Check every field's type and range (cheap checks only: nothing is built yet)."""
         if not isinstance(self.name, str) or not self.name or any(c.isspace() for c in self.name):
             raise VariantError(f"a variant needs a name without spaces, got {self.name!r}")
-        if self.turn_limit is not None and (
-            isinstance(self.turn_limit, bool) or not isinstance(self.turn_limit, int) or self.turn_limit < 1
-        ):
+        fail = self._fail
+        if not isinstance(self.version, str) or not self.version.strip():
+            fail(f"version must be a non-empty string, got {self.version!r}")
+        if not isinstance(self.title, str):
+            fail(f"title must be a string, got {self.title!r}")
+        enums: tuple[tuple[str, type[enum.Enum]], ...] = (
+            ("schedule", Schedule), ("joker_cap", JokerCap), ("set_swap", SetSwap), ("going_out", GoingOut)
+        )
+        for field, kind in enums:
+            value = getattr(self, field)
+            if not isinstance(value, kind):
+                fail(f"{field} must be a {kind.__name__} member, got {value!r}")
+        for field in _FLAGS:
+            value = getattr(self, field)
+            if not isinstance(value, bool):
+                fail(f"{field} must be True or False, got {value!r}")
+        # The deck's bounds come before anything is dealt or built from it.
+        packs, jokers = self.packs, self.jokers
+        if not _is_int(packs) or not 1 <= packs <= _MAX_PACKS:
+            if _is_int(packs) and packs == 0:
+                fail("at least one pack is needed")
+            fail(f"packs must be an integer from 1 to {_MAX_PACKS}, got {packs!r}")
+        if not _is_int(jokers) or not 0 <= jokers <= _MAX_JOKERS:
+            fail(f"jokers must be an integer from 0 to {_MAX_JOKERS}, got {jokers!r}")
+        low, high = self.min_players, self.max_players
+        if not _is_int(low) or low < 2:
+            fail(f"min_players must be an integer of at least 2, got {low!r}")
+        if not _is_int(high) or high < low:
+            fail(f"max_players must be an integer of at least min_players ({low}), got {high!r}")
+        best = self.recommended_players
+        # (only shown to users, so a house rule that narrows the player range may keep it)
+        if not (isinstance(best, tuple) and len(best) == 2 and all(_is_int(n) for n in best)
+                and 2 <= best[0] <= best[1]):
+            fail(f"recommended_players must be two integers of at least 2, fewest first, got {best!r}")
+        for field in ("own_meld_layoff_delay", "buy_penalty", "stock_rebuilds"):
+            value = getattr(self, field)
+            if not _is_int(value) or value < 0:
+                fail(f"{field} must be a non-negative integer, got {value!r}")
+        if self.buy_limit is not None and (not _is_int(self.buy_limit) or self.buy_limit < 0):
+            fail(f"buy_limit must be a non-negative integer or None, got {self.buy_limit!r}")
+        if self.turn_limit is not None and (not _is_int(self.turn_limit) or self.turn_limit < 1):
             fail(f"turn_limit must be a positive integer or None, got {self.turn_limit!r}")
-        if self.packs < 1:
-            fail("at least one pack is needed")
-        if self.min_players < 2 or self.max_players < self.min_players:
-            fail(f"player range {self.min_players}-{self.max_players} is impossible (at least 2 players)")
+        if not _is_int(self.joker_points) or abs(self.joker_points) > _MAX_POINTS:
+            fail(f"joker_points must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, got {self.joker_points!r}")
+        if not isinstance(self.rank_points, tuple):
+            fail(f"rank_points must be 13 integers (ace first), got {self.rank_points!r}")
+        if len(self.rank_points) != 13:
+            fail(f"rank_points needs 13 values (ace first), got {len(self.rank_points)}")
+        for label, value in zip(_RANK_LABELS, self.rank_points, strict=True):
+            if not _is_int(value) or abs(value) > _MAX_POINTS:
+                fail(f"rank_points for {label} must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, "
+                     f"got {value!r}")
+        if not isinstance(self.contracts, tuple):
+            fail(f"contracts must be a sequence of Contract values, got {self.contracts!r}")
         if not self.contracts:
-            fail("at least one contract is needed")
+            fail("contracts must hold at least one contract")
+        for level, contract in enumerate(self.contracts, 1):
+            if not isinstance(contract, Contract):
+                fail(f"contracts: entry {level} must be a Contract, got {contract!r}")
         for field, values in (("deal_sizes", self.deal_sizes), ("all_in", self.all_in)):
+            if not isinstance(values, tuple):
+                fail(f"{field} must be a sequence with one entry per contract, got {values!r}")
             if len(values) != len(self.contracts):
                 fail(f"{field} has {len(values)} entries for {len(self.contracts)} contracts")
-        if self.set_min < 2 or self.run_min < 2:
-            fail("sets and runs need at least 2 cards")
-        if self.set_max is not None and self.set_max < self.set_min:
-            fail(f"set_max {self.set_max} is below set_min {self.set_min}")
-        if self.run_max < self.run_min:
-            fail(f"run_max {self.run_max} is below run_min {self.run_min}")
-        if not (self.ace_low or self.ace_high):
-            fail("the ace must be low, high or both")
+        for level, (size, all_in) in enumerate(zip(self.deal_sizes, self.all_in, strict=True), 1):
+            if not _is_int(size) or size < 1:
+                fail(f"deal_sizes: the deal size {size!r} for contract {level} must be a positive integer")
+            if not isinstance(all_in, bool):
+                fail(f"all_in: the entry {all_in!r} for contract {level} must be True or False")
+
+    def _hook(self, name: str, argument: int) -> object:
+        """Call the hook ``name``; whatever it raises becomes a :class:`VariantError`."""
+        try:
+            return cast("object", getattr(self, name)(argument))
+        except VariantError:
+            raise
+        except Exception as error:
+            message = f"{self.name}: {name}({argument}) failed: {type(error).__name__}: {error}"
+            raise VariantError(message) from error
+
+    def _validate(self) -> None:
+        """Refuse combinations of valid fields that can never work (every field is checked already)."""
+        fail = self._fail
         deck = len(self._deck)
+        kind = "round" if self.schedule is Schedule.ROUNDS else "level"
+        # The biggest set and the longest run these rules and this deck allow.
+        naturals = 4 if self.set_distinct_suits else 4 * self.packs
+        biggest_set = naturals + (min(self.jokers, naturals) if self.joker_cap is JokerCap.NATURALS else self.jokers)
+        if self.set_max is not None:
+            biggest_set = min(biggest_set, self.set_max)
+        longest_run = _LONGEST_RUN if self.run_wrap or (self.ace_low and self.ace_high) else _LONGEST_RUN - 1
+        longest_run = min(longest_run, self.run_max)
+        may_buy = self.buying and self.buy_limit != 0
         for level, (contract, size) in enumerate(zip(self.contracts, self.deal_sizes, strict=True), 1):
-            if not isinstance(size, int) or size < 1:
-                fail(f"deal size {size!r} for contract {level} must be a positive integer")
             needed = size * self.max_players + 2
             if needed > deck:
                 fail(
-                    f"dealing {size} cards to {self.max_players} players needs {needed} cards, "
-                    f"but the deck has {deck}"
+                    f"deal_sizes: dealing {size} cards to {self.max_players} players needs {needed} cards "
+                    f"(with the upcard and a stock card), but the deck has {deck}"
                 )
             for req in contract.requirements:
                 if req.kind is MeldKind.SET:
-                    low, high = self.set_min, self.set_max
+                    low, high, most = self.set_min, self.set_max, biggest_set
                 else:
-                    low, high = self.run_min, self.run_max
+                    low, high, most = self.run_min, self.run_max, longest_run
                 if req.size < low or (high is not None and req.size > high):
                     fail(f"contract {level} ({contract}) asks for a {req} outside the allowed sizes")
+                if req.size > most:
+                    fail(f"contract {level} ({contract}) asks for a {req}, but under these rules "
+                         f"no {req.kind.value} can hold more than {most} cards")
             if contract.size > size + 1:
                 fail(f"contract {level} ({contract}) needs {contract.size} cards but a hand holds {size + 1}")
-            quota = self.layoff_quota(level - 1)
-            if quota is not None and quota < 0:
-                fail(f"lay-off quota for contract {level} is negative ({quota})")
+            quota = self._hook("layoff_quota", level - 1)
+            if quota is not None and (not _is_int(quota) or cast("int", quota) < 0):
+                fail(f"layoff_quota({level - 1}) must return a non-negative integer or None, got {quota!r}")
+            discard = self.going_out is GoingOut.DISCARD_REQUIRED
+            if self.all_in[level - 1]:
+                if discard:
+                    fail(f"{kind} {level} ({contract}) is all-in (the whole hand goes down, with no discard), "
+                         f"but going_out requires a final discard: nobody could ever go down in that {kind}")
+                # Before going down a hand only shrinks by lay-offs, where those are allowed.
+                shed = 0 if self.layoff_requires_down else cast("int | None", quota)
+                holds = sum(biggest_set if req.kind is MeldKind.SET else longest_run for req in contract.requirements)
+                if self.exact_sizes:
+                    holds = contract.size
+                if shed is not None and holds < size + 1 - shed:
+                    fail(f"{kind} {level} ({contract}) is all-in, but its melds hold at most {holds} cards "
+                         f"and a hand holds {size + 1}: nobody could ever lay down the whole hand")
+            elif discard and not may_buy and contract.size > size:
+                fail(f"{kind} {level} ({contract}) needs {contract.size} cards and a final discard, but "
+                     f"a hand holds {size + 1} (and cannot grow without buying): nobody could ever go out")
+        for wins in range(1, len(self.contracts) + 1):
+            score = self._hook("winner_score", wins)
+            if not _is_int(score):
+                fail(f"winner_score({wins}) must return an integer, got {score!r}")
 
     # -- hooks ---------------------------------------------------------------
 
@@ -366,3 +530,59 @@ class Variant:
                 value = value.value
             lines.append(f"  {field.name} = {value}")
         return "\n".join(lines)
+
+    @property
+    def fingerprint(self) -> str:
+        """A short, stable digest of the rules: 16 hex digits that change whenever a rule does.
+
+        It is the SHA-256 of a canonical text of every rule parameter (every
+        field but ``name``, ``version``, ``title`` and ``recommended_players``,
+        which are labels), of the class's qualified name (hooks cannot be
+        hashed, so a subclass that overrides one differs from the base class),
+        and of what the hooks return for each contract. It is the same in every
+        process and on every machine. A game record carries it, so a record is
+        not replayed under other rules.
+
+        >>> import attrs, remi
+        >>> norwegian = remi.variants.get("norwegian")
+        >>> len(norwegian.fingerprint)
+        16
+        >>> attrs.evolve(norwegian, joker_points=25).fingerprint == norwegian.fingerprint
+        False
+        >>> attrs.evolve(norwegian, title="House").fingerprint == norwegian.fingerprint
+        True
+
+        .. versionadded:: 0.2.0
+        """
+        import hashlib
+        import json
+
+        def canonical(value: object) -> object:
+            if value is None or isinstance(value, (bool, int, float, str)):
+                return value
+            if isinstance(value, enum.Enum):
+                return canonical(value.value)
+            if isinstance(value, Contract):  # its name is a label
+                return [[req.kind.value, req.size] for req in value.requirements]
+            if attrs.has(type(value)):
+                fields = getattr(type(value), "__attrs_attrs__", ())
+                return {f.name: canonical(getattr(value, f.name)) for f in fields}
+            if isinstance(value, (tuple, list)):
+                return [canonical(item) for item in value]
+            if isinstance(value, (set, frozenset)):
+                return sorted(json.dumps(canonical(item), sort_keys=True) for item in value)
+            if isinstance(value, dict):
+                return sorted([json.dumps(canonical(k), sort_keys=True), canonical(v)] for k, v in value.items())
+            return repr(value)
+
+        cls = type(self)
+        labels = ("name", "version", "title", "recommended_players")
+        rules: dict[str, object] = {"class": f"{cls.__module__}.{cls.__qualname__}"}
+        for field in attrs.fields(cls):
+            if field.init and field.name not in labels:
+                rules[field.name] = canonical(getattr(self, field.name))
+        levels = range(len(self.contracts))
+        rules["hook:layoff_quota"] = [self.layoff_quota(level) for level in levels]
+        rules["hook:winner_score"] = [self.winner_score(wins) for wins in range(1, len(levels) + 1)]
+        text = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]

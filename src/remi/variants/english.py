@@ -1,4 +1,4 @@
-"""English (progressive) Remi (RULES.md §3): seven levels climbed one win at a time.
+"""English (progressive) Remi: seven levels climbed one win at a time.
 
 Every clause E1–E17 is a parameter value or a hook below; readings are marked.
 

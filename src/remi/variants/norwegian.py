@@ -1,4 +1,4 @@
-"""Norwegian Remi (RULES.md §2): seven fixed rounds, nine jokers, buying.
+"""Norwegian Remi: seven fixed rounds, nine jokers, buying.
 
 Every clause N1–N20 is a parameter value below; readings are marked.
 
