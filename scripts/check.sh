@@ -46,7 +46,8 @@ sphinx() {
     "$PY" -m sphinx -W --keep-going -q -b "$builder" docs "docs/_build/$builder"
 }
 
-run_step "pytest: tests/ and the doctests in src/remi/" "$PY" -m pytest -q
+# -n auto: one pytest worker per CPU (pytest-xdist); the soak alone takes minutes per variant
+run_step "pytest: tests/ and the doctests in src/remi/" "$PY" -m pytest -q -n auto
 run_step "ruff check" "$PY" -m ruff check .
 run_step "mypy --strict: src/remi, tests, benchmarks (pyproject.toml)" "$PY" -m mypy
 run_step "mypy --strict: docs/conf.py, docs/_ext, examples" "$PY" -m mypy docs/conf.py docs/_ext examples

@@ -180,7 +180,7 @@ def _play_phase(variant: str, hand: str, draw: str, *, round: int | None = None,
 
 
 def test_greedy_goes_down_with_the_solvers_melds() -> None:
-    # RULES.md NX5: round 1, two sets
+    # NX5: round 1, two sets
     state = _play_phase("norwegian", "5C 5D 5H KS KS JK 2D 9C 9D 3S", "4H")
     best = solve(NORWEGIAN, state.hands[0], NORWEGIAN.contracts[0])
     assert best is not None
@@ -188,7 +188,7 @@ def test_greedy_goes_down_with_the_solvers_melds() -> None:
 
 
 def test_greedy_goes_down_all_in_in_round_seven() -> None:
-    # RULES.md NX10: three runs, the whole hand, no discard: the bot goes out
+    # NX10: three runs, the whole hand, no discard: the bot goes out
     state = _play_phase("norwegian", "3S 4S 5S 6S 9H 10H JH QH AD 2D 3D", "JK", round=7)
     action = choose(GreedyBot(), state)
     assert isinstance(action, LayDown) and len(action.cards) == 12
@@ -197,7 +197,7 @@ def test_greedy_goes_down_all_in_in_round_seven() -> None:
 
 
 def test_greedy_goes_down_piecemeal_in_english_and_then_goes_out() -> None:
-    # RULES.md EX9: game 6, both runs, then the final discard K♠
+    # EX9: game 6, both runs, then the final discard K♠
     state = _play_phase("english", "3C 4C 5C 6C 7C 8H 9H 10H JH QH", "KS", levels=[6, 1])
     bot = GreedyBot()
     action = choose(bot, state)
@@ -209,7 +209,7 @@ def test_greedy_goes_down_piecemeal_in_english_and_then_goes_out() -> None:
 
 
 def test_greedy_lays_a_single_english_meld_when_the_other_is_missing() -> None:
-    # RULES.md EX3: the run alone is legal (piecemeal); the bot lays it
+    # EX3: the run alone is legal (piecemeal); the bot lays it
     state = _play_phase("english", "4C 5C 6C 7C KS KH 2D 9H 3S 8D", "QD")
     action = choose(GreedyBot(), state)
     assert action == LayDown("run 4C 5C 6C 7C")

@@ -1,8 +1,8 @@
-"""Perft: counting legal action sequences from fixed positions (DESIGN.md §4).
+"""Perft: counting legal action sequences from fixed positions.
 
 As in chess engines, ``perft(state, depth)`` is the number of sequences of
 ``depth`` legal actions from ``state``. For small hand-built positions the
-counts are worked out by hand below from RULES.md, independently of remi's
+counts are worked out by hand below from the rules, independently of remi's
 listing code; for dealt positions the counts must be stable: the same twice,
 and the same after a JSON or pickle round trip of the root.
 """

@@ -1,4 +1,4 @@
-"""Tests for remi.solver: RULES.md examples, and properties against an independent brute force."""
+"""Tests for remi.solver: the worked examples of the rules, and properties against an independent brute force."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def check(variant: Variant, cards: Sequence[Card], contract: Contract, sol: Solu
     return sol
 
 
-# -- RULES.md §6 examples ------------------------------------------------------
+# -- the rules' worked examples -------------------------------------------------
 
 
 def test_NX5_round1_two_sets() -> None:

@@ -52,7 +52,7 @@ DEFAULT_MAX_DEALS = 100
 _WINDOW = 512
 
 #: A safety net for variants built with ``turn_limit=None``: there, bots that keep taking the
-#: discard never exhaust the stock (RULES.md N20 bounds stock draws only).
+#: discard never exhaust the stock (N20 bounds stock draws only).
 _DEAL_ACTION_LIMIT = 100_000
 
 
@@ -68,7 +68,7 @@ class MatchResult:
         winners: The seats with the lowest total (ties shared).
         deals: Deals played.
         deals_won: Per seat, the deals it won by going out.
-        deals_exhausted: Deals that ended with no winner: the stock ran out (RULES.md N20)
+        deals_exhausted: Deals that ended with no winner: the stock ran out (N20)
             or the variant's turn limit was reached.
         actions: Actions played in the whole match.
         max_actions_per_deal: Actions in the match's longest deal.

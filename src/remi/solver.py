@@ -10,7 +10,7 @@ melds: a set is one rank, a run is an interval of values in one suit, and the
 jokers are a budget spent on gaps, ends and the joker cap. Runs are chosen
 first (a branch and bound on the points they use), sets last: the cards of one
 rank are interchangeable for points, so a set takes its naturals greedily from
-the suits holding most copies. An all-in contract (RULES.md N18) is an exact
+the suits holding most copies. An all-in contract (N18) is an exact
 cover instead: the lowest card left in hand must go into one of the melds
 still to be laid, which cuts the search down to a handful of branches. A suit's
 runs depend only on that suit's counts and the jokers, so they are memoised
@@ -923,7 +923,7 @@ def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in
         variant: The rules.
         cards: The hand (a multiset: two packs' copies are the same value).
         contract: What to lay down, e.g. ``variant.contracts[round]``.
-        all_in: Whether every card must be used (RULES.md N18, norwegian round 7).
+        all_in: Whether every card must be used (N18, norwegian round 7).
 
     Returns:
         The best :class:`Solution`, or ``None`` when the contract cannot be laid.
