@@ -1,4 +1,4 @@
-"""The package's layers: no import cycle among ``remi``'s modules.
+"""The package's layers: no import cycle among ``remi``'s modules, and no module too long to read.
 
 The imports that run when a module is imported (those at module level, outside
 ``if TYPE_CHECKING:``) must form a DAG: a module lower down never needs one
@@ -11,9 +11,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import remi
 
 PACKAGE = Path(remi.__file__).parent
+#: The most lines a module of ``src/remi`` may have.
+MOST_LINES = 700
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:
@@ -120,6 +124,12 @@ def test_the_rules_and_transitions_lie_below_the_state() -> None:
 def test_no_module_hides_an_import_below_its_code() -> None:
     for path in sorted(PACKAGE.rglob("*.py")):
         assert "noqa: E402" not in path.read_text(encoding="utf-8"), f"{path.name} imports below its code"
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=module_name)
+def test_no_module_is_over_700_lines(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MOST_LINES, f"{module_name(path)} has {lines} lines: split it by idea"
 
 
 # -- the checker itself ----------------------------------------------------------------------------------------------
