@@ -307,7 +307,7 @@ def test_N14_bots_choose_on_a_huge_hand_without_listing_it(monkeypatch: pytest.M
             produced[0] += 1
             yield action
 
-    monkeypatch.setattr("remi.state.generate_actions", counting)  # what every listing reads
+    monkeypatch.setattr("remi._listing.generate_actions", counting)  # what every listing reads
     state = _huge()
     view = state.view(0)
     greedy = GreedyBot().choose(view, state.legal_actions())

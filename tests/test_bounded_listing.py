@@ -21,11 +21,11 @@ import pytest
 
 import remi
 from remi import _generate
-from remi._listing import generate_actions
+from remi._listing import _counts, generate_actions
 from remi.actions import BUY, DRAW, PASS, TAKE, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.contracts import Contract
 from remi.errors import Reason
-from remi.state import LegalActions, _counts
+from remi.state import LegalActions
 
 # 36 naturals and all nine jokers: with the drawn K♦, 46 cards in round 6 (a set and two runs)
 HUGE_HAND = ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH "

@@ -410,7 +410,7 @@ def test_N14_big_hands_are_searched_by_joker_groups_with_the_same_answer(
 ) -> None:
     """A hand grown by buying has thousands of runs: the search then groups them by jokers and
     bounds the sets after the runs from the cards left. It finds what the plain search finds."""
-    import remi.solver as solver
+    import remi._solver_search as search
 
     rng = random.Random(seed)
     contract = variant.contracts[index]
@@ -418,7 +418,7 @@ def test_N14_big_hands_are_searched_by_joker_groups_with_the_same_answer(
         cards = deal(rng, variant, rng.randrange(12, 32), rng.randrange(0, 9))
         answers = []
         for many in (0, 10**9):  # every run requirement grouped, then none
-            monkeypatch.setattr(solver, "_MANY", many)
+            monkeypatch.setattr(search, "_MANY", many)
             clear_caches()
             answers.append(solve(variant, cards, contract))
         grouped, plain = answers

@@ -1,16 +1,22 @@
-"""Listing the legal actions of a state (private: use ``GameState.legal_actions``).
+"""The legal actions of a state: :class:`LegalActions` and the generator behind it (private).
 
-The listing is lazy: lay-downs come from :mod:`remi._generate` one at a time,
-so a caller pays only for what it reads, and it keeps nothing it has yielded:
-a hand with millions of lay-downs is listed in constant memory. ``kinds``
-narrows it to some action classes, skipping the others without generating them.
+Use ``GameState.legal_actions`` (the class is documented as
+:class:`remi.state.LegalActions`). The listing is lazy: lay-downs come from
+:mod:`remi._generate` one at a time, so a caller pays only for what it reads,
+and it keeps nothing it has yielded: a hand with millions of lay-downs is
+listed in constant memory. ``kinds`` narrows it to some action classes,
+skipping the others without generating them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from itertools import islice as _islice
+from typing import TYPE_CHECKING, Any, overload
 
 from remi import _generate
+from remi._rules import _cards_to_keep, _check, _is_down, _quota_error, _rediscard_forbidden
+from remi._values import Phase, TableMeld, _evolve, _index, _MeldOptions
 from remi.actions import (
     BUY,
     DRAW,
@@ -27,22 +33,286 @@ from remi.actions import (
     TakeDiscard,
 )
 from remi.cards import CARDS, JOKER, Card
+from remi.errors import Reason, RemiError
 from remi.melds import End, MeldKind, lay_off, run_cards, run_start, swap_joker
-from remi.state import (
-    GameState,
-    Phase,
-    TableMeld,
-    _cards_to_keep,
-    _counts,
-    _index,
-    _is_down,
-    _MeldOptions,
-    _quota_error,
-    _rediscard_forbidden,
-)
 from remi.variant import Variant
 
-__all__ = ["generate_actions", "meld_options"]
+if TYPE_CHECKING:
+    from remi.state import GameState
+
+__all__ = ["LegalActions", "generate_actions", "meld_options"]
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of a state: lazy, exact, each listed once, in bounded memory.
+
+    A read-only :class:`~collections.abc.Sequence` of the actions the seat
+    to act may take now:
+
+    * ``action in legal`` is checked by the rules, never by listing, so it is
+      cheap whatever the hand (type a lay-down in notation and test it);
+    * iteration generates the actions as you read them and keeps at most
+      :attr:`KEEP` of them: a hand with millions of lay-downs (Norwegian
+      allows unlimited buys, N14) is listed in constant memory;
+    * ``len()`` and indexing build the whole list once, up to :attr:`LIMIT`
+      actions; for a longer listing they raise a :class:`~remi.RemiError` with
+      reason ``TOO_MANY_ACTIONS`` instead of exhausting memory (iterate, narrow
+      the listing by kind, or use ``in``);
+    * :meth:`only` (or ``state.legal_actions(kinds=...)``) narrows the listing
+      to some action classes; ``in``, ``len``, iteration and indexing all
+      respect the filter, and the other kinds are never generated.
+
+    The listing holds no reference to the state it lists for, only a copy in
+    which the other seats' hands and the stock are placeholders of the same
+    sizes and the seed and the match's record are blank: a bot handed the
+    listing cannot read hidden cards through it.
+
+    >>> import remi
+    >>> from remi.actions import Discard, LayDown
+    >>> game = remi.new_game("norwegian", players=2, seed=1, dealer=1,
+    ...                      hands=["5C 5D 5H KS KD KH 2D 9C 3S 4H", "2C 3D 6H 9S QD 8H 7C 4S 6D JH"])
+    >>> game = game.apply(remi.actions.DRAW)
+    >>> game = game.apply(remi.actions.PASS)
+    >>> legal = game.legal_actions()
+    >>> len(legal), len(legal.only(LayDown)), len(legal.only(Discard))
+    (12, 1, 11)
+    >>> remi.actions.parse_action("down set 5C 5D 5H; set KS KD KH") in legal
+    True
+
+    .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       Iteration keeps at most :attr:`KEEP` actions; ``len()`` and indexing
+       refuse more than :attr:`LIMIT`; the :meth:`only` filter and the
+       :attr:`kinds` attribute; the listing no longer exposes the state.
+    """
+
+    #: ``len()`` and indexing refuse a listing longer than this (reason ``TOO_MANY_ACTIONS``).
+    LIMIT = 100_000
+    #: Iteration keeps a listing of at most this many actions, so that reading it again is free.
+    KEEP = 2048
+
+    __slots__ = ("_count", "_kinds", "_list", "_state")
+
+    def __init__(self, state: GameState, kinds: Iterable[type[Action]] | type[Action] | None = None) -> None:
+        phase = state.phase
+        if phase is _PLAY:
+            self._state: GameState | None = LegalActions._redact(state)
+            self._list: tuple[Action, ...] | None = None
+            # the length once an iteration has counted past KEEP (-1: not known; -2: more than LIMIT)
+            self._count = -1
+        else:  # the small phases need no state: their listing is known now
+            self._state = None
+            self._list = (_DRAW_OR_TAKE if state.discard_pile else _DRAW_ONLY) if phase is _DRAW else (
+                _PASS_OR_BUY if phase is _BUY else ())
+        if kinds is None:
+            self._kinds: frozenset[type] | None = None
+        else:
+            self._kinds = wanted = LegalActions._check_kinds(kinds)
+            if self._list is not None:
+                self._list = tuple(action for action in self._list if type(action) in wanted)
+
+    @staticmethod
+    def _check_kinds(kinds: object) -> frozenset[type]:
+        chosen = (kinds,) if isinstance(kinds, type) else kinds
+        try:
+            found: frozenset[Any] = frozenset(chosen)  # type: ignore[call-overload]
+        except TypeError:  # not iterable, or holds something unhashable
+            found = frozenset()
+        if not found or not found <= _ACTION_CLASSES:
+            names = ", ".join(sorted(kind.__name__ for kind in _ACTION_CLASSES))
+            raise RemiError(f"kinds must be action classes ({names}), got {kinds!r}", Reason.BAD_ARGUMENT)
+        return found
+
+    @staticmethod
+    def _redact(state: GameState) -> GameState:
+        """A copy of ``state`` that the seat to act may see: what the listing needs, no hidden cards."""
+        seat = state.to_act
+        assert seat is not None
+        hidden = _HIDDEN
+        hands = state.hands
+        shown: list[tuple[Any, ...]] = list(map(hidden.__getitem__, map(len, hands)))  # no comprehension: hot
+        shown[seat] = hands[seat]
+        return _evolve(
+            state,
+            {"hands": tuple(shown), "stock": hidden[len(state.stock)], "seed": "", "start": (), "_history": None},
+        )
+
+    @property
+    def kinds(self) -> frozenset[type] | None:
+        """The action classes this listing is narrowed to, or ``None`` for every kind.
+
+        .. versionadded:: 0.2.0
+        """
+        return self._kinds
+
+    def only(self, *kinds: type[Action]) -> LegalActions:
+        """The same listing narrowed to the action classes ``kinds`` (within this one's filter).
+
+        Cheap: nothing is generated until the new listing is read, and the
+        kinds left out are never generated.
+
+        Raises:
+            RemiError: With reason ``BAD_ARGUMENT`` if a kind is not an action class.
+
+        .. versionadded:: 0.2.0
+        """
+        wanted = LegalActions._check_kinds(kinds)
+        if self._kinds is not None:
+            wanted &= self._kinds
+        narrowed = object.__new__(LegalActions)
+        narrowed._kinds = wanted
+        narrowed._count = -1
+        narrowed._state = self._state
+        narrowed._list = None
+        if self._list is not None:  # known already: filter it
+            narrowed._list = tuple(action for action in self._list if type(action) in wanted)
+        return narrowed
+
+    def __contains__(self, action: object) -> bool:
+        state = self._state
+        if state is None:  # a small phase: the actions are fieldless, one per class
+            return type(action) in map(type, self._list or ())
+        if self._kinds is not None and type(action) not in self._kinds:
+            return False
+        return _check(state, action, None) is None
+
+    def __iter__(self) -> Iterator[Action]:
+        if self._list is not None:
+            return iter(self._list)
+        return self._generate()
+
+    def _generate(self) -> Iterator[Action]:
+        assert self._state is not None
+        actions = generate_actions(self._state, self._kinds)
+        kept: list[Action] = []
+        for action in _islice(actions, self.KEEP):
+            kept.append(action)
+            yield action
+        if len(kept) == self.KEEP:
+            extra = next(actions, None)
+            if extra is not None:  # a long listing: count it, keep nothing
+                kept = []
+                yield extra
+                count = self.KEEP + 1
+                for action in actions:
+                    count += 1
+                    yield action
+                self._count = -2 if count > self.LIMIT else count
+                return
+        self._list = tuple(kept)
+
+    def _too_many(self) -> RemiError:
+        assert self._state is not None
+        seat = self._state.to_act
+        assert seat is not None
+        hand = self._state.hands[seat]
+        return RemiError(
+            f"seat {seat} has more than {self.LIMIT:,} legal actions (a hand of {len(hand)} cards, "
+            f"{hand.count(JOKER)} of them jokers, goes down in that many ways): iterate over them, narrow them "
+            "by kind (legal.only(Discard, LayOff, SwapJoker) or state.legal_actions(kinds=...)), or test one "
+            "with 'action in legal', instead of calling len() or indexing",
+            Reason.TOO_MANY_ACTIONS,
+        )
+
+    def _materialize(self) -> tuple[Action, ...]:
+        found = self._list
+        if found is None:
+            if self._count == -2:
+                raise self._too_many()
+            assert self._state is not None
+            found = tuple(_islice(generate_actions(self._state, self._kinds), self.LIMIT + 1))
+            if len(found) > self.LIMIT:
+                self._count = -2
+                raise self._too_many()
+            self._list = found
+        return found
+
+    def __len__(self) -> int:
+        """The number of legal actions.
+
+        Raises:
+            RemiError: With reason ``TOO_MANY_ACTIONS`` beyond :attr:`LIMIT`.
+        """
+        return len(self._materialize())
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        """The action at ``index`` (a list for a slice), in listing order.
+
+        Raises:
+            RemiError: With reason ``TOO_MANY_ACTIONS`` if the listing is longer than :attr:`LIMIT`.
+        """
+        if isinstance(index, slice):
+            return list(self._materialize()[index])
+        return self._materialize()[index]
+
+    def __bool__(self) -> bool:
+        if self._list is not None:
+            return bool(self._list)
+        assert self._state is not None
+        return next(generate_actions(self._state, self._kinds), None) is not None
+
+    def count(self, value: object) -> int:
+        """How many times ``value`` is listed: 1 if it is legal, else 0 (never generated)."""
+        return 1 if value in self else 0
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of ``value`` in the listing (read lazily, up to it).
+
+        Raises:
+            ValueError: If ``value`` is not legal (or not between ``start`` and ``stop``).
+        """
+        if start < 0 or (stop is not None and stop < 0):
+            return super().index(value, start, len(self) if stop is None else stop)
+        if value in self:
+            for position, action in enumerate(_islice(self, start, stop), start):
+                if action == value:
+                    return position
+        raise ValueError(f"{value!r} is not in the listing")
+
+    def __repr__(self) -> str:
+        head = self._list
+        if head is None and self._count == -1:
+            assert self._state is not None
+            head = tuple(_islice(generate_actions(self._state, self._kinds), self.KEEP + 1))
+            if len(head) <= self.KEEP:
+                self._list = head
+        if self._list is not None:
+            total = f"{len(self._list)} actions"
+        elif self._count >= 0:
+            total = f"{self._count:,} actions"
+        else:
+            total = f"more than {self.KEEP if head else self.LIMIT:,} actions"
+        shown = [str(action) for action in _islice(head if head is not None else self, 8)]
+        more = ", ..." if self._list is None or len(self._list) > 8 else ""
+        return f"<LegalActions [{', '.join(shown)}{more}] ({total})>"
+
+
+_DRAW_OR_TAKE: tuple[Action, ...] = (DRAW, TAKE)
+_DRAW_ONLY: tuple[Action, ...] = (DRAW,)
+_PASS_OR_BUY: tuple[Action, ...] = (PASS, BUY)
+_DRAW, _BUY, _PLAY = Phase.DRAW, Phase.BUY, Phase.PLAY
+_ACTION_CLASSES = frozenset({DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard})
+
+
+class _Placeholders(dict[int, tuple[None, ...]]):
+    """What a listing keeps of the cards its seat cannot see: ``None`` placeholders, one tuple per size."""
+
+    def __missing__(self, size: int) -> tuple[None, ...]:
+        found = self[size] = (None,) * size
+        return found
+
+
+_HIDDEN = _Placeholders()
+
+
+# -- generating ----------------------------------------------------------------
 
 
 def generate_actions(state: GameState, kinds: Collection[type] | None = None) -> Iterator[Action]:
@@ -173,3 +443,10 @@ def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> It
         for card, end in meld_options(variant, meld)[0]:
             if held[card.index]:
                 yield LayOff(card, index, end)
+
+
+def _counts(hand: tuple[Card, ...]) -> list[int]:
+    counts = [0] * 53
+    for card in hand:
+        counts[card.index] += 1
+    return counts

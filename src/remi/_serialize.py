@@ -12,11 +12,12 @@ import json
 from typing import Any
 
 from remi._setup import game_from_start, seed_problem
+from remi._values import DealResult, Phase, TableMeld
 from remi.actions import Action, parse_action
 from remi.cards import Card, format_cards, parse_card, parse_cards
 from remi.errors import Reason, RemiError, SerializationError
 from remi.melds import MeldKind
-from remi.state import _FIELDS, DealResult, GameState, Phase, TableMeld
+from remi.state import _FIELDS, GameState
 from remi.variant import Variant
 
 FORMAT = "remi-state"

@@ -7,11 +7,13 @@ from collections.abc import Iterator, Sequence
 from itertools import permutations
 from typing import Any
 
+from remi._transitions import _rng, _start_deal
+from remi._values import TableMeld, _evolve, _index
 from remi.cards import JOKER, Card, format_cards, shuffled
 from remi.contracts import Requirement
 from remi.errors import Reason, RemiError
 from remi.melds import Meld, MeldKind, _to_cards, meld_problems
-from remi.state import _FIELDS, GameState, TableMeld, _index, _rng, _set_dict, _start_deal
+from remi.state import _EMPTY, _FIELDS, GameState
 from remi.variant import Schedule, Variant
 
 __all__ = ["new_game"]
@@ -180,8 +182,7 @@ def new_game(
         "last_deal": None,
         "_history": None,
     }
-    state = object.__new__(GameState)
-    _set_dict(state, {name: base.get(name) for name in _FIELDS})
+    state = _evolve(_EMPTY, {name: base.get(name) for name in _FIELDS})
     if hands is not None:
         if deck is not None:
             raise RemiError("give either deck= or hands=, not both")

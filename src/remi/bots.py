@@ -31,6 +31,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from remi._planner import _Plan, _Planner
 from remi.actions import (
     BUY,
     DRAW,
@@ -46,13 +47,12 @@ from remi.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from remi.cards import CARDS, JOKER, Card
+from remi.cards import JOKER, Card
 from remi.contracts import Contract
 from remi.errors import Reason, RemiError
-from remi.melds import End, JokerCap, MeldKind, lay_off, swap_joker
+from remi.melds import End, MeldKind, lay_off, swap_joker
 from remi.solver import solve
 from remi.state import LegalActions, Phase, PlayerView, TableMeld
-from remi.variant import Variant
 
 __all__ = ["LAYDOWN_SAMPLE", "Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot", "register_bot"]
 
@@ -161,184 +161,7 @@ class RandomBot:
         return f"RandomBot(seed={self.seed!r})"
 
 
-# -- the planner: how many cards a hand is away from its contract -----------------
-
-
-_J = JOKER.index
-_WINDOWS: dict[tuple[int, int], tuple[Variant, tuple[tuple[int, ...], ...]]] = {}
-
-
-def _windows(variant: Variant, length: int) -> tuple[tuple[int, ...], ...]:
-    """Every run of ``length`` cards the variant allows, as the natural card indices it holds."""
-    hit = _WINDOWS.get((id(variant), length))
-    if hit is not None and hit[0] is variant:
-        return hit[1]
-    if variant.run_wrap:
-        starts = range(1, 14) if length <= 13 else range(0)
-    else:
-        low, high = (1 if variant.ace_low else 2), (14 if variant.ace_high else 13)
-        starts = range(low, high - length + 2)
-    windows = tuple(
-        tuple(suit * 13 + (value - 1) % 13 for value in range(start, start + length))
-        for suit in range(4)
-        for start in starts
-    )
-    if len(_WINDOWS) > 256:
-        _WINDOWS.clear()
-    _WINDOWS[(id(variant), length)] = (variant, windows)
-    return windows
-
-
-@attrs.frozen
-class _Plan:
-    """How far a hand is from a contract.
-
-    Attributes:
-        missing: Cards still to get (jokers in hand fill gaps, within the joker cap).
-        lacking: Naturals the best plan lacks, ignoring the hand's jokers.
-        spare: The naturals the best plan does not use.
-    """
-
-    missing: int
-    lacking: int
-    spare: tuple[Card, ...]
-
-
-# A requirement as the planner sees it: (is a run, cards), the smallest meld that fulfils it.
-_Need = tuple[bool, int]
-
-
-class _Planner:
-    """Measures hands against contracts: the naturals a hand lacks for its best plan.
-
-    A plan picks, per requirement, one target meld of the requirement's size:
-    a run (a suit and a window of values) or a set (a rank). Runs take their
-    cards first, one per value; sets take what is left of their rank. A
-    branch and bound over the targets (each requirement's targets sorted by
-    what they lack on their own) finds the plan lacking the fewest naturals.
-    """
-
-    def __init__(self) -> None:
-        self._variant: Variant | None = None
-        self._cache: dict[tuple[tuple[_Need, ...], tuple[Card, ...]], _Plan] = {}
-
-    def plan(self, variant: Variant, hand: tuple[Card, ...], contract: Contract) -> _Plan:
-        """How far ``hand`` is from ``contract`` under ``variant``."""
-        needs = tuple(sorted(
-            ((r.kind is MeldKind.RUN,
-              r.size if variant.exact_sizes else max(r.size, variant.run_min if r.kind is MeldKind.RUN
-                                                     else variant.set_min))
-             for r in contract.requirements),
-            key=lambda need: (not need[0], -need[1]),
-        ))
-        if variant is not self._variant:
-            self._variant = variant
-            self._cache.clear()
-        key = (needs, hand)
-        hit = self._cache.get(key)
-        if hit is not None:
-            return hit
-        plan = self._search(variant, hand, needs)
-        if len(self._cache) > 8192:
-            self._cache.clear()
-        self._cache[key] = plan
-        return plan
-
-    def _search(self, variant: Variant, hand: tuple[Card, ...], needs: tuple[_Need, ...]) -> _Plan:
-        counts = [0] * 53
-        for card in hand:
-            counts[card.index] += 1
-        distinct = variant.set_distinct_suits
-        targets: list[list[tuple[int, tuple[int, ...]]]] = []
-        for is_run, size in needs:
-            options: list[tuple[int, tuple[int, ...]]] = []
-            if is_run:
-                for window in _windows(variant, size):
-                    have = size - _short(counts, window) if size > 13 else sum(1 for i in window if counts[i])
-                    if have:
-                        options.append((size - have, window))
-            else:
-                for rank in range(13):
-                    copies = [counts[rank + 13 * suit] for suit in range(4)]
-                    have = sum(1 for c in copies if c) if distinct else sum(copies)
-                    if have:
-                        options.append((size - min(size, have), (rank,)))
-            options.sort(key=lambda option: option[0])
-            targets.append(options or [(size, ())])
-        m = len(needs)
-        bound = [0] * (m + 1)
-        for level in range(m - 1, -1, -1):
-            bound[level] = bound[level + 1] + targets[level][0][0]
-        best_cost = 1 << 30
-        best_used: list[int] = []
-        best_melds: list[tuple[int, int]] = []
-        used: list[int] = []
-        melds: list[tuple[int, int]] = []
-
-        def search(level: int, cost: int, first: int) -> bool:
-            nonlocal best_cost, best_used, best_melds
-            if level == m:
-                if cost < best_cost:
-                    best_cost, best_used, best_melds = cost, used[:], melds[:]
-                return best_cost == bound[0]
-            is_run, size = needs[level]
-            same = level > 0 and needs[level - 1] == needs[level]
-            for position, (alone, target) in enumerate(targets[level]):
-                if same and position < first:
-                    continue
-                if cost + alone + bound[level + 1] >= best_cost:
-                    break
-                mark = len(used)
-                if is_run:
-                    for i in target:
-                        if counts[i]:
-                            counts[i] -= 1
-                            used.append(i)
-                elif target:
-                    rank = target[0]
-                    suits = sorted(range(4), key=lambda s: -counts[rank + 13 * s])
-                    for suit in suits:
-                        i = rank + 13 * suit
-                        while counts[i] and len(used) - mark < size:
-                            counts[i] -= 1
-                            used.append(i)
-                            if distinct:
-                                break
-                got = len(used) - mark
-                melds.append((size - got, got))
-                done = False
-                if cost + size - got + bound[level + 1] < best_cost:
-                    done = search(level + 1, cost + size - got, position)
-                melds.pop()
-                for i in used[mark:]:
-                    counts[i] += 1
-                del used[mark:]
-                if done:
-                    return True
-            return False
-
-        search(0, 0, 0)
-        # the hand's jokers fill gaps, at most as many per meld as the cap allows
-        jokers = counts[_J]
-        room = 0
-        for lack, got in best_melds:
-            if variant.joker_cap is JokerCap.NATURALS:
-                room += min(lack, got)
-            else:
-                room += lack if got else max(0, lack - 1)
-        missing = best_cost - min(jokers, room)
-        for i in best_used:
-            counts[i] -= 1
-        spare = tuple(CARDS[i] for i in range(_J) for _ in range(counts[i]))
-        return _Plan(missing, best_cost, spare)
-
-
-def _short(counts: list[int], window: tuple[int, ...]) -> int:
-    """Cards a window lacks when it needs one card twice (a 14-card run holds both aces)."""
-    need: dict[int, int] = {}
-    for i in window:
-        need[i] = need.get(i, 0) + 1
-    return sum(max(0, n - counts[i]) for i, n in need.items())
+# -- what the greedy bot weighs (how far a hand is from its contract: remi._planner) ---------
 
 
 def _open_contract(view: PlayerView) -> Contract | None:

@@ -1,0 +1,361 @@
+"""The contract solver's searches: a branch and bound, and the exact cover for all-in contracts (private).
+
+:func:`_search_best` picks one candidate meld per requirement (runs first,
+then sets) leaving the fewest points; :func:`_search_cover` finds melds that
+use every card. The candidates come from :mod:`remi._solver_melds`.
+See :mod:`remi.solver`.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from remi._solver_melds import (
+    _J,
+    _NONE,
+    _best_set,
+    _Cand,
+    _cover_set_cands,
+    _Plan,
+    _prefix_max,
+    _Req,
+    _run_cands,
+    _score,
+    _set_bounds,
+    _set_cands,
+    _set_curve,
+    _set_value,
+    _Tables,
+)
+
+#: Runs a requirement may have before the search groups them by jokers (big hands, after many buys).
+_MANY = 200
+
+
+def _dedup(cands: list[_Cand]) -> list[_Cand]:
+    """One candidate per tuple of cards (the smallest key), best score first.
+
+    Melds using the same cards leave the same hand, so only one is searched
+    (the rare same cards listed in another order, an ace low or high, are
+    merely searched twice). Every level draws from the same representatives,
+    so the symmetry rule stays sound: of two identical requirements met by
+    classes A and B, the representative with the smaller key goes first.
+    """
+    by_cards: dict[tuple[int, ...], _Cand] = {}
+    for cand in cands:
+        cards = cand[2]
+        kept = by_cards.get(cards)
+        if kept is None or cand[1] < kept[1]:
+            by_cards[cards] = cand
+    unique = list(by_cards.values())
+    unique.sort(key=_score, reverse=True)
+    return unique
+
+
+def _take(counts: list[int], cards: tuple[int, ...]) -> bool:
+    """Remove ``cards`` from ``counts`` if they are all there; say whether they were."""
+    for i, c in enumerate(cards):
+        if not counts[c]:
+            for back in cards[:i]:
+                counts[back] += 1
+            return False
+        counts[c] -= 1
+    return True
+
+
+def _put(counts: list[int], cards: tuple[int, ...]) -> None:
+    for c in cards:
+        counts[c] += 1
+
+
+def _all_runs(t: _Tables, counts: list[int], req: _Req) -> list[_Cand]:
+    cands: list[_Cand] = []
+    _run_cands(t, counts, req[1], req[2], -1, cands)
+    return _dedup(cands)
+
+
+def _curve(cands: list[_Cand], jokers: int) -> list[int]:
+    """For 0..``jokers`` jokers, the best score of a candidate using at most that many."""
+    exact = [_NONE] * (jokers + 1)
+    for cand in cands:
+        used = cand[2].count(_J)
+        if used <= jokers and cand[0] > exact[used]:
+            exact[used] = cand[0]
+    return _prefix_max(exact)
+
+
+def _share(first: list[int], rest: list[int]) -> list[int]:
+    """For each joker budget ``b``, the best of ``first[j] + rest[b - j]``: two bounds sharing the jokers."""
+    out = []
+    for b in range(len(first)):
+        top = first[0] + rest[b]
+        for j in range(1, b + 1):
+            value = first[j] + rest[b - j]
+            if value > top:  # noqa: PLR1730 (a hot loop: no call)
+                top = value
+        out.append(top)
+    return out
+
+
+def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False) -> list[_Cand] | None:
+    """Branch and bound: the melds (in contract order) leaving the fewest points.
+
+    Runs are searched first, then sets. Every run any level could use is
+    already among the hand's runs, so those are generated once, best first,
+    and each level takes the ones whose cards are still in hand (the last
+    level takes the first that fits). Sets come last, generated from what the
+    runs leave. Identical requirements take candidates in non-decreasing key
+    order (a big hand's runs: at or after the previous level's run in the
+    best-first list, so never scoring more).
+
+    The bound for the melds still to choose is the sum of each one's best
+    single meld in the whole hand using no more than the jokers left. A big
+    hand (a requirement with more than ``_MANY`` runs: 50 or 60 cards after
+    many buys, N14) gets tighter bounds: the jokers left are shared between
+    the requirements (a max-plus convolution of their curves), a run level
+    bounds the sets that follow from the cards still in hand, a run followed
+    by an identical one bounds that one by its own score, and the runs are
+    scanned by groups of equal jokers, each best first, so that a group's scan
+    stops at the first run that cannot win. With ``first``, stop at the first
+    arrangement found.
+    """
+    _, order, rs, same, fewest = plan
+    m = len(rs)
+    if sum(counts) < fewest:
+        return None
+    jokers = counts[_J]
+    root: dict[_Req, list[_Cand]] = {}
+    curves: dict[_Req, list[int]] = {}
+    ranks: dict[_Req, list[tuple[int, int]]] = {}
+    for req in reversed(rs):  # sets first: their bounds are cheap and often show a hand hopeless
+        if req in curves:
+            continue
+        cands: list[_Cand] = []
+        if req[0]:
+            cands = _all_runs(t, counts, req)
+            curves[req] = _curve(cands, jokers)
+        elif req == rs[0]:  # sets only: the first level needs the candidates themselves
+            _set_cands(t, counts, req[1], req[2], None, cands)
+            cands.sort(key=_score, reverse=True)
+            curves[req] = _curve(cands, jokers)
+            firsts: dict[int, int] = {}
+            for cand in cands:
+                firsts.setdefault(cand[1][0], cand[0])
+            ranks[req] = [(score, rank) for rank, score in firsts.items()]
+        else:  # sets after runs: only bounds are needed now
+            curves[req], ranks[req] = _set_bounds(t, counts, req[1], req[2])
+        if curves[req][-1] == _NONE:
+            return None
+        root[req] = cands
+    if m == 1:
+        return [root[rs[0]][0]]
+    leaf_ranks = ranks.get(rs[-1], [])
+    # the last run before a single set: the set's exact best score, cheaply, before looking for it
+    leaf_set = rs[-1] if m >= 2 and rs[-2][0] and not rs[-1][0] else None
+    # each run requirement's candidates by jokers used: (jokers, positions in the best-first list);
+    # only when there are many (a big hand): a small hand's search is quick as it is
+    runs = sum(1 for req in rs if req[0])
+    groups: dict[_Req, list[tuple[int, list[int]]]] = {}
+    for req in rs[:runs]:
+        if req not in groups and len(root[req]) > _MANY:
+            by: dict[int, list[int]] = {}
+            for i, cand in enumerate(root[req]):
+                by.setdefault(cand[2].count(_J), []).append(i)
+            groups[req] = sorted(by.items())
+    # rest[d][b]: a bound on what requirements d.. can still score with b jokers left
+    rest = [[0] * (jokers + 1) for _ in range(m + 1)]
+    tail: list[_Req] = []
+    run_rest = rest
+    if groups:
+        # the jokers are shared between the requirements left: a max-plus convolution of their curves
+        rest[m - 1] = curves[rs[m - 1]]
+        for d in range(m - 2, -1, -1):
+            rest[d] = _share(curves[rs[d]], rest[d + 1])
+        tail = rs[runs:] if 1 < runs < m else []  # the sets after two runs or more
+        run_rest = [[0] * (jokers + 1) for _ in range(runs + 1)]  # as rest, for the runs only
+        if tail:
+            for d in range(runs - 1, 0, -1):
+                run_rest[d] = _share(curves[rs[d]], run_rest[d + 1])
+    else:  # each bounded with all the jokers: looser, and cheaper for a small hand
+        for d in range(m - 1, -1, -1):
+            rest[d] = [a + b for a, b in zip(rest[d + 1], curves[rs[d]], strict=True)]
+    chosen: list[_Cand] = [(0, (), ())] * m
+    best: list[_Cand] = []
+    best_score = -1
+
+    def run_level(d: int, score: int, start: int, later: list[int], after: list[int] | None) -> None:
+        """Choose the run of level ``d`` (from position ``start`` of the list when it follows its twin).
+
+        ``later`` bounds the levels after this one; ``after``, when the next
+        level is an identical run, bounds the levels after that one (the next
+        run then scores no more than this one).
+        """
+        nonlocal best, best_score
+        req = rs[d]
+        cands = root[req]
+        left = counts[_J]
+        last = d == m - 1
+        heads = []
+        for used, positions in groups[req]:
+            if used > left:
+                break
+            at = bisect_left(positions, start) if start else 0
+            if at < len(positions):
+                heads.append((cands[positions[at]][0] + later[left - used], used, positions, at))
+        heads.sort(key=_score, reverse=True)
+        nxt = curves[req]
+        for head, used, positions, at in heads:
+            if score + head <= best_score:
+                break
+            spare = left - used
+            bound = best_score - score - later[spare]
+            for i in positions[at:]:
+                cand = cands[i]
+                value = cand[0]
+                if value <= bound:
+                    break
+                if after is not None and value < nxt[spare]:
+                    # the identical run after this one scores no more than this one
+                    capped = max([min(nxt[j], value) + after[spare - j] for j in range(spare + 1)])
+                    if score + value + capped <= best_score:
+                        break
+                if not _take(counts, cand[2]):
+                    continue
+                chosen[d] = cand
+                if last:
+                    best_score = score + value
+                    best = chosen[:]
+                elif (leaf_set is None or d + 2 < m
+                      or score + value + _set_value(t, counts, leaf_set[1], leaf_set[2]) > best_score):
+                    search(d + 1, score + value, i if same[d + 1] else None, None)
+                _put(counts, cand[2])
+                if last or (first and best):
+                    break
+                bound = best_score - score - later[spare]
+            if first and best:
+                return
+
+    def search(d: int, score: int, start: int | None, low: tuple[int, ...] | None) -> None:
+        nonlocal best, best_score
+        req = rs[d]
+        last = d == m - 1
+        if last and not req[0]:
+            single = _best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score)
+            if single is not None:
+                best_score = score + single[0]
+                chosen[d] = single
+                best = chosen[:]
+            return
+        left = counts[_J]
+        if groups and req in groups:
+            twin = same[d + 1]
+            beyond: list[int] | None = None
+            if d and tail:
+                # the sets' bound from the cards still in hand
+                sets = _set_curve(t, counts, tail[0][1], tail[0][2])
+                for set_req in tail[1:]:
+                    sets = _share(_set_curve(t, counts, set_req[1], set_req[2]), sets)
+                if twin:
+                    beyond = _share(run_rest[d + 2][: left + 1], sets)
+                later = _share(run_rest[d + 1][: left + 1], sets) if d + 1 < runs else sets
+            else:
+                if twin:
+                    beyond = rest[d + 2]
+                later = rest[d + 1]
+            mine = curves[req][: left + 1]
+            if start is not None:  # this run follows its twin: it scores no more than that one
+                mine = [min(x, chosen[d - 1][0]) for x in mine]
+            if score + max([mine[j] + later[left - j] for j in range(left + 1)]) <= best_score:
+                return
+            run_level(d, score, start or 0, later, beyond)
+            return
+        later = rest[d + 1]
+        if req[0] or d == 0:
+            cands = root[req]
+        else:
+            cands = []
+            _set_cands(t, counts, req[1], req[2], low, cands)
+            cands.sort(key=_score, reverse=True)
+        loose = later[-1]
+        follow = same[d + 1]
+        for cand in cands:
+            total = score + cand[0]
+            if total + loose <= best_score:
+                break
+            if low is not None and cand[1] < low:
+                continue
+            spare = left - cand[2].count(_J)
+            if spare < 0 or total + later[spare] <= best_score or not _take(counts, cand[2]):
+                continue
+            chosen[d] = cand
+            if last:
+                best_score = total
+                best = chosen[:]
+            else:
+                search(d + 1, total, None, cand[1] if follow else None)
+            _put(counts, cand[2])
+            if last or (first and best):
+                return
+
+    search(0, 0, None, None)
+    if not best:
+        return None
+    result: list[_Cand] = [best[0]] * m
+    for d, i in enumerate(order):
+        result[i] = best[d]
+    return result
+
+
+def _fewest_jokers(cand: _Cand) -> tuple[int, int]:
+    """Cover order: fewest jokers first (they are the scarce, flexible cards), then most cards."""
+    jokers = cand[2].count(_J)
+    return jokers, jokers - len(cand[2])
+
+
+def _search_cover(t: _Tables, counts: list[int], reqs: list[_Req]) -> list[_Cand] | None:
+    """Exact cover for all-in contracts: melds (in contract order) using every card.
+
+    The lowest natural left must be a natural of one of the melds still open;
+    only melds holding it are tried, once per distinct open requirement.
+    Dead ends are remembered by (counts, open requirements).
+    """
+    m = len(reqs)
+    if not sum(r[1] for r in reqs) <= sum(counts) <= sum(r[2] for r in reqs):
+        return None
+    chosen: list[_Cand] = [(0, (), ())] * m
+    failed: set[tuple[tuple[int, ...], tuple[_Req, ...]]] = set()
+
+    def search(open_: tuple[int, ...], remaining: int) -> bool:
+        if not open_:
+            return remaining == 0
+        if not sum(reqs[i][1] for i in open_) <= remaining <= sum(reqs[i][2] for i in open_):
+            return False
+        memo = (tuple(counts), tuple(sorted(reqs[i] for i in open_)))
+        if memo in failed:
+            return False
+        must = next((i for i in range(_J) if counts[i]), -1)
+        if must >= 0:
+            tried: set[_Req] = set()
+            for i in open_:
+                req = reqs[i]
+                if req in tried:
+                    continue
+                tried.add(req)
+                cands: list[_Cand] = []
+                if req[0]:
+                    _run_cands(t, counts, req[1], req[2], must, cands)
+                else:
+                    _cover_set_cands(t, counts, req[1], req[2], must, cands)
+                rest = tuple(j for j in open_ if j != i)
+                for cand in sorted(_dedup(cands), key=_fewest_jokers):
+                    if not _take(counts, cand[2]):
+                        continue
+                    chosen[i] = cand
+                    found = search(rest, remaining - len(cand[2]))
+                    _put(counts, cand[2])
+                    if found:
+                        return True
+        failed.add(memo)
+        return False
+
+    return chosen if search(tuple(range(m)), sum(counts)) else None

@@ -1,0 +1,305 @@
+"""The transitions: the state that a legal action leads to (private).
+
+:func:`_perform` plays an action that :func:`remi._rules._check` accepted;
+deals end and begin here, and the stock is drawn and rebuilt here. Every new
+state comes from :func:`remi._values._evolve`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from remi._rules import _is_down
+from remi._values import DealResult, Phase, TableMeld, _evolve, _index
+from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
+from remi.cards import JOKER, Card, shuffled
+from remi.contracts import assign
+from remi.melds import lay_off, swap_joker
+from remi.variant import Schedule
+
+if TYPE_CHECKING:
+    from remi.state import GameState
+
+
+def _perform(state: GameState, action: Action) -> GameState:
+    changes: dict[str, Any] = {"_history": (state._history, action)}
+    kind = type(action)
+    seat = state.to_act
+    assert seat is not None
+    if kind is DrawStock:
+        drawn = _draw(state, changes, 1)
+        if drawn is None:
+            return _end_deal(state, changes, None)
+        changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], drawn))
+        queue = _buy_queue(state, changes)
+        if queue:
+            changes["phase"] = Phase.BUY
+            changes["buy_queue"] = queue
+            changes["to_act"] = queue[0]
+        else:
+            changes["phase"] = Phase.PLAY
+        return _evolve(state, changes)
+    if kind is TakeDiscard:
+        card = state.discard_pile[-1]
+        changes["discard_pile"] = state.discard_pile[:-1]
+        changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], (card,)))
+        changes["taken"] = card
+        changes["phase"] = Phase.PLAY
+        return _evolve(state, changes)
+    if kind is Pass:
+        queue = state.buy_queue[1:]
+        changes["buy_queue"] = queue
+        if queue:
+            changes["to_act"] = queue[0]
+        else:
+            changes["phase"] = Phase.PLAY
+            changes["to_act"] = state.on_turn
+        return _evolve(state, changes)
+    if kind is Buy:
+        card = state.discard_pile[-1]
+        changes["discard_pile"] = state.discard_pile[:-1]
+        penalty = _draw(state, changes, state.variant.buy_penalty) or []
+        changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], (card, *penalty)))
+        changes["buys"] = _replace(state.buys, seat, state.buys[seat] + 1)
+        changes["buy_queue"] = ()
+        changes["phase"] = Phase.PLAY
+        changes["to_act"] = state.on_turn
+        return _evolve(state, changes)
+    if kind is Discard:
+        card = action.card  # type: ignore[union-attr]
+        hand = _remove(state.hands[seat], (card,))
+        changes["hands"] = _replace(state.hands, seat, hand)
+        changes["discard_pile"] = (*state.discard_pile, card)
+        changes["discarder"] = seat
+        if not hand:
+            return _end_deal(state, changes, seat)
+        limit = state.variant.turn_limit
+        if limit is not None and state.turn + 1 >= limit:
+            return _end_deal(state, changes, None)  # the deal's bound: as if the stock ran out
+        nxt = (seat + 1) % state.players
+        changes.update(on_turn=nxt, to_act=nxt, phase=Phase.DRAW, taken=None, turn=state.turn + 1)
+        return _evolve(state, changes)
+    if kind is LayDown:
+        return _perform_laydown(state, changes, seat, action)  # type: ignore[arg-type]
+    if kind is LayOff:
+        layoff: LayOff = action  # type: ignore[assignment]
+        meld = state.table[layoff.meld]
+        cards = lay_off(state.variant.layoff_rules, meld.kind, meld.cards, layoff.card, layoff.end)
+        assert cards is not None
+        hand = _remove(state.hands[seat], (layoff.card,))
+        changes["hands"] = _replace(state.hands, seat, hand)
+        changes["table"] = _replace(state.table, layoff.meld, attrs.evolve(meld, cards=cards))
+        changes["layoffs"] = _replace(state.layoffs, seat, state.layoffs[seat] + 1)
+        if layoff.card is state.taken:
+            changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
+        if not hand:
+            return _end_deal(state, changes, seat)
+        return _evolve(state, changes)
+    swap: SwapJoker = action  # type: ignore[assignment]
+    meld = state.table[swap.meld]
+    result = swap_joker(state.variant.meld_rules, meld.kind, meld.cards, swap.cards)
+    assert result is not None
+    cards, freed = result
+    hand = _add(_remove(state.hands[seat], swap.cards), (JOKER,) * freed)
+    changes["hands"] = _replace(state.hands, seat, hand)
+    changes["table"] = _replace(state.table, swap.meld, attrs.evolve(meld, cards=cards))
+    if state.taken is not None and state.taken in swap.cards:
+        changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
+    return _evolve(state, changes)
+
+
+def _perform_laydown(state: GameState, changes: dict[str, Any], seat: int, action: LayDown) -> GameState:
+    variant = state.variant
+    contract = variant.contracts[state.levels[seat] - 1]
+    done = state.laid[seat]
+    shapes = [(meld.kind, len(meld.cards)) for meld in action.melds]
+    fulfilled = assign(contract, shapes, exact=variant.exact_sizes, done=done)
+    assert fulfilled is not None
+    hand = _remove(state.hands[seat], action.cards)
+    changes["hands"] = _replace(state.hands, seat, hand)
+    changes["table"] = state.table + tuple(
+        TableMeld(meld.kind, meld.cards, seat, state.turn) for meld in action.melds
+    )
+    changes["laid"] = _replace(state.laid, seat, done | frozenset(fulfilled))
+    if state.taken is not None and state.taken in action.cards:
+        changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
+    if not hand:
+        return _end_deal(state, changes, seat)
+    return _evolve(state, changes)
+
+
+def _buy_queue(state: GameState, changes: dict[str, Any]) -> tuple[int, ...]:
+    variant = state.variant
+    discard = changes.get("discard_pile", state.discard_pile)
+    if not variant.buying or not discard:
+        return ()
+    stock = changes.get("stock", state.stock)
+    rebuilds = changes.get("rebuilds", state.rebuilds)
+    # N14: a buy needs its penalty card(s); the pile left after the buy may be recycled once (N20)
+    available = len(stock) + (max(0, len(discard) - 2) if rebuilds < variant.stock_rebuilds else 0)
+    if available < variant.buy_penalty:
+        return ()
+    queue = []
+    for step in range(1, state.players):
+        seat = (state.on_turn + step) % state.players
+        if seat == state.discarder and not variant.discarder_may_buy:
+            continue
+        if not variant.down_players_may_buy and _is_down(state, seat):
+            continue
+        if variant.buy_limit is not None and state.buys[seat] >= variant.buy_limit:
+            continue
+        queue.append(seat)
+    return tuple(queue)
+
+
+def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> GameState:
+    variant = state.variant
+    hands = changes.get("hands", state.hands)
+    wins = list(state.wins)
+    if winner is not None:
+        wins[winner] += 1
+    deal_scores = tuple(
+        variant.winner_score(wins[seat]) if seat == winner else variant.hand_points(hand)
+        for seat, hand in enumerate(hands)
+    )
+    result = DealResult(state.deal, winner, deal_scores, hands, state.levels)
+    scores = tuple(a + b for a, b in zip(state.scores, deal_scores, strict=True))
+    last = len(variant.contracts)
+    if variant.schedule is Schedule.ROUNDS:
+        levels = tuple(level + 1 for level in state.levels)
+        over = levels[0] > last
+    else:
+        levels = state.levels
+        over = False
+        if winner is not None:
+            over = levels[winner] == last  # E16: the match ends on a last-level win
+            levels = _replace(levels, winner, min(levels[winner] + 1, last))
+    common = {
+        "_history": changes["_history"],
+        "wins": tuple(wins),
+        "scores": scores,
+        "deal_scores": (*state.deal_scores, deal_scores),
+        "last_deal": result,
+    }
+    if over:
+        common.update(
+            hands=hands,
+            stock=changes.get("stock", state.stock),
+            discard_pile=changes.get("discard_pile", state.discard_pile),
+            table=changes.get("table", state.table),
+            laid=changes.get("laid", state.laid),
+            layoffs=changes.get("layoffs", state.layoffs),
+            rebuilds=changes.get("rebuilds", state.rebuilds),
+            discarder=changes.get("discarder", state.discarder),
+            phase=Phase.OVER,
+            to_act=None,
+            buy_queue=(),
+            taken=None,  # nobody is on turn any more: the re-discard rule holds nothing
+        )
+        return _evolve(state, common)
+    dealer = (state.dealer + 1) % state.players
+    deck = shuffled(variant.deck(), _rng(state.seed, state.deal + 1, "deal"))
+    return _start_deal(state, common, deck, dealer, state.deal + 1, levels)
+
+
+def _start_deal(
+    state: GameState,
+    changes: dict[str, Any],
+    deck: Sequence[Card],
+    dealer: int,
+    deal: int,
+    levels: tuple[int, ...],
+    table: tuple[TableMeld, ...] = (),
+    laid: tuple[frozenset[int], ...] | None = None,
+    sizes: Sequence[int] | None = None,
+    discard_pile: tuple[Card, ...] | None = None,
+    layoffs: tuple[int, ...] | None = None,
+) -> GameState:
+    players = state.players
+    variant = state.variant
+    if sizes is None:
+        sizes = [variant.deal_sizes[level - 1] for level in levels]
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    position = 0
+    for round_ in range(max(sizes)):
+        for step in range(1, players + 1):
+            seat = (dealer + step) % players
+            if round_ < sizes[seat]:
+                hands[seat].append(deck[position])
+                position += 1
+    if discard_pile is None:
+        discard_pile = (deck[position],)
+        position += 1
+    first = (dealer + 1) % players
+    changes.update(
+        deal=deal,
+        dealer=dealer,
+        levels=levels,
+        hands=tuple(tuple(sorted(hand, key=_index)) for hand in hands),
+        stock=tuple(deck[position:]),
+        discard_pile=discard_pile,
+        table=table,
+        laid=laid if laid is not None else (frozenset(),) * players,
+        layoffs=layoffs if layoffs is not None else (0,) * players,
+        buys=(0,) * players,
+        rebuilds=0,
+        on_turn=first,
+        to_act=first,
+        phase=Phase.DRAW,
+        buy_queue=(),
+        discarder=None,
+        taken=None,
+        turn=0,
+    )
+    return _evolve(state, changes)
+
+
+# -- hands ---------------------------------------------------------------------
+
+
+def _replace(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
+def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _add(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted((*hand, *cards), key=_index))
+
+
+# -- chance --------------------------------------------------------------------
+
+
+def _rng(seed: int | str, *parts: object) -> random.Random:
+    return random.Random("remi/" + "/".join(str(p) for p in (seed, *parts)))
+
+
+def _draw(state: GameState, changes: dict[str, Any], n: int) -> list[Card] | None:
+    """Take ``n`` stock cards, rebuilding the stock if needed (N20); ``None`` if impossible."""
+    stock = changes.get("stock", state.stock)
+    discard = changes.get("discard_pile", state.discard_pile)
+    rebuilds = changes.get("rebuilds", state.rebuilds)
+    drawn: list[Card] = []
+    while len(drawn) < n:
+        if not stock:
+            if rebuilds >= state.variant.stock_rebuilds or len(discard) < 2:
+                return None
+            rebuilds += 1
+            stock = shuffled(discard[:-1], _rng(state.seed, state.deal, "rebuild", rebuilds))
+            discard = discard[-1:]
+        take = min(n - len(drawn), len(stock))
+        drawn.extend(stock[:take])
+        stock = stock[take:]
+    changes["stock"] = stock
+    changes["discard_pile"] = discard
+    changes["rebuilds"] = rebuilds
+    return drawn

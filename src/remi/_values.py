@@ -1,0 +1,158 @@
+"""The parts of a game state, below every module that reads or makes states.
+
+The enums and small values a state holds (:class:`Phase`, :class:`TableMeld`,
+:class:`DealResult`), its history (a linked list of actions), and
+:func:`_evolve`, the one place where a state object is assembled (private:
+use the names from :mod:`remi.state`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import Any, TypeVar
+
+import attrs
+
+from remi.actions import Action
+from remi.cards import Card, format_cards
+from remi.melds import End, MeldKind, _to_cards
+from remi.variant import Variant
+
+__all__ = ["DealResult", "Phase", "TableMeld"]
+
+_MeldOptions = tuple[tuple[tuple[Card, End | None], ...], tuple[tuple[Card, ...], ...]]
+_index = attrgetter("index")
+
+
+class Phase(enum.Enum):
+    """What kind of decision ``state.to_act`` faces.
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: The player on turn draws: from the stock or the discard pile.
+    DRAW = "draw"
+    #: A buy window: ``to_act`` may buy the declined discard or pass (N14).
+    BUY = "buy"
+    #: The player on turn may go down, lay off, swap jokers, and must discard (or go out).
+    PLAY = "play"
+    #: The match is over.
+    OVER = "over"
+
+
+@attrs.frozen
+class TableMeld:
+    """A meld on the table.
+
+    A set's cards are kept sorted, so equal melds compare equal.
+
+    Attributes:
+        kind: Set or run.
+        cards: The cards (a run low to high, jokers in place); card text is accepted.
+        owner: The seat that laid it.
+        turn: The deal's turn number when it was laid (for lay-off delays, E11);
+            ``None`` for a meld that was on the table before the position began.
+
+    .. versionadded:: 0.1.0
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    owner: int
+    turn: int | None = None
+    # what the meld accepts under one variant, computed on first use (see remi._listing.meld_options)
+    _options: tuple[Variant, _MeldOptions] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind is MeldKind.SET:
+            object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_index)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TableMeld, (self.kind, self.cards, self.owner, self.turn))  # without the cache
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {format_cards(self.cards)} (seat {self.owner})"
+
+
+@attrs.frozen
+class DealResult:
+    """How a deal ended.
+
+    Attributes:
+        deal: The deal's number in the match (1-based).
+        winner: The seat that went out, or ``None`` when the deal ended with no winner:
+            the stock ran out (N20, E17) or the variant's ``turn_limit`` was reached.
+        scores: What each seat scored this deal.
+        hands: What each seat held at the end (revealed for scoring).
+        levels: Each seat's contract level (1-based) during the deal.
+
+    .. versionadded:: 0.1.0
+    """
+
+    deal: int
+    winner: int | None
+    scores: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    levels: tuple[int, ...]
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the deal ended with no winner (stock exhausted, or the turn limit)."""
+        return self.winner is None
+
+
+_History = tuple[Any, Action] | None
+
+
+def _history_eq(a: _History, b: _History) -> bool:
+    while a is not None and b is not None:
+        if a is b:
+            return True
+        if a[1] != b[1]:
+            return False
+        a, b = a[0], b[0]
+    return a is None and b is None
+
+
+def _unwind(history: _History) -> tuple[Action, ...]:
+    out: list[Action] = []
+    while history is not None:
+        out.append(history[1])
+        history = history[0]
+    out.reverse()
+    return tuple(out)
+
+
+def _wind(actions: Sequence[Action]) -> _History:
+    history: _History = None
+    for action in actions:
+        history = (history, action)
+    return history
+
+
+class _Plain:
+    """A plain class: its ``__dict__`` descriptor reaches the real dict of a state (see ``_evolve``)."""
+
+
+# The real dict of a state: ``state.__dict__`` is a read-only view, so the engine reaches the dict
+# through the descriptor of the plain base class (a state's dict is copied once per action).
+_DICT = _Plain.__dict__["__dict__"]
+_get_dict = _DICT.__get__
+_set_dict = _DICT.__set__
+
+_State = TypeVar("_State", bound=_Plain)
+
+
+def _evolve(state: _State, changes: dict[str, Any]) -> _State:
+    """A new state of ``state``'s class: its fields, updated with ``changes`` (the one place a state is assembled).
+
+    A state is evolved from another by every transition, the listing's redacted
+    copy, and, from an empty state, by ``new_game`` and unpickling.
+    """
+    new = object.__new__(type(state))
+    values = _get_dict(state).copy()
+    values.update(changes)
+    _set_dict(new, values)
+    return new
