@@ -390,7 +390,8 @@ def meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
                 layoffs.append((card, None))
         missing = tuple(CARDS[suit * 13 + offset] for suit in range(4)
                         if all(card.index // 13 != suit for card in cards if card is not JOKER))
-        if JOKER in cards and missing and swap_joker(rules, MeldKind.SET, cards, missing) is not None:
+        if JOKER in cards and missing and swap_joker(rules, MeldKind.SET, cards, missing,
+                                                     from_sets=variant.set_swap) is not None:
             swaps.append(missing)
     else:
         start = run_start(rules, cards)

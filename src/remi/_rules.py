@@ -239,13 +239,14 @@ def _check_swap(state: GameState, seat: int, action: SwapJoker) -> IllegalAction
         return _illegal(Reason.SWAP_NOT_ALLOWED, "jokers can be swapped only from opponents' melds (N11)")
     if JOKER not in meld.cards:
         return _illegal(Reason.BAD_SWAP, f"meld {action.meld} holds no joker")
-    if meld.kind is MeldKind.SET and variant.meld_rules.set_swap.value == "never":
+    if meld.kind is MeldKind.SET and variant.set_swap.value == "never":
         return _illegal(Reason.SWAP_NOT_ALLOWED, "a joker in a set can never be swapped (N11)")
     if meld.kind is MeldKind.RUN and not variant.swap_from_runs:
         return _illegal(Reason.SWAP_NOT_ALLOWED, "jokers cannot be swapped out of runs in this variant")
     if not action.cards or not _holds(state.hands[seat], action.cards):
         return _illegal(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {format_cards(action.cards)}")
-    if swap_joker(variant.meld_rules, meld.kind, meld.cards, action.cards) is None:
+    if swap_joker(variant.meld_rules, meld.kind, meld.cards, action.cards,
+                  from_runs=variant.swap_from_runs, from_sets=variant.set_swap) is None:
         if meld.kind is MeldKind.SET:
             return _illegal(
                 Reason.BAD_SWAP,

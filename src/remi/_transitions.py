@@ -16,7 +16,7 @@ import attrs
 from remi._rules import _is_down
 from remi._values import DealResult, Phase, TableMeld, _evolve, _index
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
-from remi.cards import JOKER, Card, shuffled
+from remi.cards import Card, shuffled
 from remi.contracts import assign
 from remi.melds import lay_off, swap_joker
 from remi.variant import Schedule
@@ -101,10 +101,12 @@ def _perform(state: GameState, action: Action) -> GameState:
         return _evolve(state, changes)
     swap: SwapJoker = action  # type: ignore[assignment]
     meld = state.table[swap.meld]
-    result = swap_joker(state.variant.meld_rules, meld.kind, meld.cards, swap.cards)
+    variant = state.variant
+    result = swap_joker(variant.meld_rules, meld.kind, meld.cards, swap.cards,
+                        from_runs=variant.swap_from_runs, from_sets=variant.set_swap)
     assert result is not None
     cards, freed = result
-    hand = _add(_remove(state.hands[seat], swap.cards), (JOKER,) * freed)
+    hand = _add(_remove(state.hands[seat], swap.cards), freed)
     changes["hands"] = _replace(state.hands, seat, hand)
     changes["table"] = _replace(state.table, swap.meld, attrs.evolve(meld, cards=cards))
     if state.taken is not None and state.taken in swap.cards:

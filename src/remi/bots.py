@@ -425,7 +425,8 @@ class GreedyBot:
             return None
         for swap in swaps:
             meld = view.table[swap.meld]
-            result = swap_joker(view.variant.meld_rules, meld.kind, meld.cards, swap.cards)
+            result = swap_joker(view.variant.meld_rules, meld.kind, meld.cards, swap.cards,
+                                from_runs=view.variant.swap_from_runs, from_sets=view.variant.set_swap)
             if result is None:
                 continue
             table = list(view.table)

@@ -26,10 +26,12 @@ __all__ = [
     "MeldProblem",
     "MeldRules",
     "SetSwap",
+    "Twos",
     "lay_off",
     "meld_problems",
     "run_cards",
     "run_start",
+    "is_wild",
     "swap_joker",
 ]
 
@@ -84,6 +86,23 @@ class SetSwap(enum.Enum):
     NEVER = "never"
     #: When the set becomes four naturals of all four suits; every joker is freed at once.
     ON_COMPLETION = "on-completion"
+
+
+class Twos(enum.Enum):
+    """Whether the 2s are wild, like jokers (the contract-rummy family's "wild twos").
+
+    A *wild* is a joker or, where the rules say so, a 2; a *natural* is any
+    card that is not wild. Caps and the natural minimum count wilds.
+
+    .. versionadded:: 0.3.0
+    """
+
+    #: 2s are ordinary cards.
+    NATURAL = "natural"
+    #: Every 2 is wild, even in its own place in a run; there is no set of twos.
+    WILD = "wild"
+    #: 2s are wild, except in a set of twos (every card a 2 or a joker), where the 2s are naturals.
+    WILD_EXCEPT_SETS = "wild-except-sets"
 
 
 class MeldProblem(enum.Flag):
@@ -144,9 +163,13 @@ class MeldRules:
         ace_low: Whether the ace may stand before the two.
         ace_high: Whether the ace may stand after the king.
         run_wrap: Whether a run may go round the corner (``Q K A 2``).
-        joker_cap: How many jokers a meld may hold.
-        swap_from_runs: Whether a joker in a run may be swapped out.
-        set_swap: When a joker in a set may be swapped out.
+        joker_cap: How many wilds a meld may hold.
+        twos: Whether the 2s are wild.
+        min_naturals: The fewest naturals a meld keeps (0: melds of wilds only are allowed).
+        joker_cap_on_layoff: Whether ``joker_cap`` still binds once a meld is on the
+            table and grows by lay-offs (else it binds at lay-down only).
+        distinct_suits_on_layoff: Whether ``set_distinct_suits`` still binds for
+            lay-offs (else a lay-off may repeat a suit).
 
     Raises:
         VariantError: If a field has the wrong type or is out of range: the
@@ -157,6 +180,10 @@ class MeldRules:
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        The fields are checked when the rules are built.
+    .. versionchanged:: 0.3.0
+       ``twos``, ``min_naturals``, ``joker_cap_on_layoff`` and
+       ``distinct_suits_on_layoff``; ``swap_from_runs`` and ``set_swap`` moved
+       to :class:`remi.Swaps`.
     """
 
     set_min: int = 3
@@ -168,13 +195,34 @@ class MeldRules:
     ace_high: bool = True
     run_wrap: bool = False
     joker_cap: JokerCap = JokerCap.NATURALS
-    swap_from_runs: bool = True
-    set_swap: SetSwap = SetSwap.NEVER
+    twos: Twos = Twos.NATURAL
+    min_naturals: int = 1
+    joker_cap_on_layoff: bool = True
+    distinct_suits_on_layoff: bool = True
 
     def __attrs_post_init__(self) -> None:
         problem = _rules_problem(self)
         if problem is not None:
             raise VariantError(f"meld rules: {problem}")
+
+    def for_layoffs(self) -> MeldRules:
+        """The rules a meld on the table keeps as it grows by lay-offs.
+
+        >>> rules = MeldRules(joker_cap_on_layoff=False)
+        >>> rules.for_layoffs().joker_cap
+        <JokerCap.NONE: 'none'>
+
+        .. versionadded:: 0.3.0
+        """
+        if self.joker_cap_on_layoff and self.distinct_suits_on_layoff:
+            return self
+        return attrs.evolve(
+            self,
+            joker_cap=self.joker_cap if self.joker_cap_on_layoff else JokerCap.NONE,
+            set_distinct_suits=self.set_distinct_suits and self.distinct_suits_on_layoff,
+            joker_cap_on_layoff=True,
+            distinct_suits_on_layoff=True,
+        )
 
 
 #: The longest run there can be: ``A 2 … K A``.
@@ -187,11 +235,14 @@ def _is_int(value: object) -> bool:
 
 def _rules_problem(rules: MeldRules) -> str | None:
     """What is wrong with ``rules`` (a sentence naming the field), or ``None``."""
-    for name in ("set_distinct_suits", "ace_low", "ace_high", "run_wrap", "swap_from_runs"):
+    for name in ("set_distinct_suits", "ace_low", "ace_high", "run_wrap", "joker_cap_on_layoff",
+                 "distinct_suits_on_layoff"):
         value = getattr(rules, name)
         if not isinstance(value, bool):
             return f"{name} must be True or False, got {value!r}"
-    for name, kind in (("joker_cap", JokerCap), ("set_swap", SetSwap)):
+    if not _is_int(rules.min_naturals) or not 0 <= rules.min_naturals <= 3:
+        return f"min_naturals must be an integer from 0 to 3, got {rules.min_naturals!r}"
+    for name, kind in (("joker_cap", JokerCap), ("twos", Twos)):
         value = getattr(rules, name)
         if not isinstance(value, kind):
             return f"{name} must be a {kind.__name__} member, got {value!r}"
@@ -207,6 +258,20 @@ def _rules_problem(rules: MeldRules) -> str | None:
     if not (rules.ace_low or rules.ace_high):
         return "the ace must be low, high or both (ace_low and ace_high are both False)"
     return None
+
+
+def is_wild(rules: MeldRules, card: Card) -> bool:
+    """Whether ``card`` is a wild under ``rules``: a joker, or a 2 where 2s are wild.
+
+    Under :attr:`Twos.WILD_EXCEPT_SETS` a 2 is wild except in a set of twos;
+    this answers for a card outside any meld.
+
+    >>> is_wild(MeldRules(twos=Twos.WILD), parse_cards("2H")[0])
+    True
+
+    .. versionadded:: 0.3.0
+    """
+    return card.index == _J or (rules.twos is not Twos.NATURAL and card.index % 13 == 1)
 
 
 def _canonical(kind: MeldKind, cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -437,22 +502,36 @@ def lay_off(
 
 
 def swap_joker(
-    rules: MeldRules, kind: MeldKind, cards: Sequence[Card], naturals: Sequence[Card]
-) -> tuple[tuple[Card, ...], int] | None:
-    """Put ``naturals`` in place of jokers; the new meld and how many jokers were freed.
+    rules: MeldRules,
+    kind: MeldKind,
+    cards: Sequence[Card],
+    naturals: Sequence[Card],
+    *,
+    from_runs: bool = True,
+    from_sets: SetSwap = SetSwap.NEVER,
+) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """Put ``naturals`` in place of jokers; the new meld and the jokers freed.
 
-    From a run (if the rules allow) exactly one natural frees the joker standing
-    for that card (N11, E5). From a set, with
+    From a run (if ``from_runs``) exactly one natural frees the joker standing
+    for that card (N11, E5). From a set, with ``from_sets`` at
     :attr:`SetSwap.ON_COMPLETION`, naturals that make the set four naturals of
     all four suits free every joker, one natural per joker (E6). Returns
     ``None`` when the swap is not allowed.
 
+    >>> from remi.melds import MeldRules
+    >>> meld, freed = swap_joker(MeldRules(), MeldKind.RUN, parse_cards("5C JK 7C 8C"), parse_cards("6C"))
+    >>> format_cards(meld), format_cards(freed)
+    ('5C 6C 7C 8C', 'JK')
+
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.3.0
+       The swap rules are arguments (they belong to :class:`remi.Swaps`), and
+       the cards freed are returned, not their number.
     """
     if not naturals or any(card.index == _J for card in naturals):
         return None
     if kind is MeldKind.RUN:
-        if not rules.swap_from_runs or len(naturals) != 1:
+        if not from_runs or len(naturals) != 1:
             return None
         natural = naturals[0]
         try:
@@ -461,17 +540,16 @@ def swap_joker(
             return None
         for i, card in enumerate(cards):
             if card.index == _J and stands_for[i] is natural:
-                return (*cards[:i], natural, *cards[i + 1 :]), 1
+                return (*cards[:i], natural, *cards[i + 1 :]), (card,)
         return None
-    if rules.set_swap is not SetSwap.ON_COMPLETION:
+    if from_sets is not SetSwap.ON_COMPLETION:
         return None
-    jokers = sum(1 for card in cards if card.index == _J)
-    if jokers == 0 or len(naturals) != jokers:
+    freed = tuple(card for card in cards if card.index == _J)
+    if not freed or len(naturals) != len(freed):
         return None
     result = [card for card in cards if card.index != _J] + list(naturals)
     if len(result) != 4 or len({card.index % 13 for card in result}) != 1:
         return None
     if {card.index // 13 for card in result} != {suit.value for suit in Suit}:
         return None
-    return tuple(sorted(result)), jokers
-
+    return tuple(sorted(result)), freed

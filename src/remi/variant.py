@@ -265,14 +265,12 @@ class Variant:
                 ace_high=self.ace_high,
                 run_wrap=self.run_wrap,
                 joker_cap=self.joker_cap,
-                swap_from_runs=self.swap_from_runs,
-                set_swap=self.set_swap,
+                joker_cap_on_layoff=self.joker_cap_on_layoff,
             )
         except VariantError as error:
             self._fail(str(error).removeprefix("meld rules: "))
         object.__setattr__(self, "meld_rules", rules)
-        layoff = rules if self.joker_cap_on_layoff else attrs.evolve(rules, joker_cap=JokerCap.NONE)
-        object.__setattr__(self, "layoff_rules", layoff)
+        object.__setattr__(self, "layoff_rules", rules.for_layoffs())
         object.__setattr__(self, "_deck", full_deck(self.packs, self.jokers))
         points = [0] * 53
         for index in range(52):
