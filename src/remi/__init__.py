@@ -29,12 +29,27 @@ from remi.cards import (
 )
 from remi.contracts import Contract, Requirement, assign
 from remi.errors import IllegalActionError, NotationError, Reason, RemiError, SerializationError, VariantError
-from remi.melds import End, JokerCap, Meld, MeldKind, MeldProblem, MeldRules, SetSwap
+from remi.melds import End, JokerCap, Meld, MeldKind, MeldProblem, MeldRules, SetSwap, Twos
 from remi.notation import read_record, write_record
+from remi.parts import (
+    Advance,
+    Buying,
+    BuyTiming,
+    Contracts,
+    Deck,
+    Drawing,
+    GoingOut,
+    LayOffs,
+    Match,
+    Schedule,
+    Scoring,
+    Swaps,
+    SwapWho,
+)
 from remi.simulate import Statistics, simulate
 from remi.solver import Solution, solve
 from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld
-from remi.variant import GoingOut, Schedule, Variant
+from remi.variant import RULE_KEYS, Variant
 
 __version__ = "0.1.0"
 
@@ -42,17 +57,26 @@ __all__ = [
     "CARDS",
     "JOKER",
     "NATURALS",
+    "RULE_KEYS",
+    "Advance",
     "Bot",
+    "BuyTiming",
+    "Buying",
     "Card",
     "Contract",
+    "Contracts",
     "DealResult",
+    "Deck",
+    "Drawing",
     "End",
     "GameState",
     "GoingOut",
     "GreedyBot",
     "IllegalActionError",
     "JokerCap",
+    "LayOffs",
     "LegalActions",
+    "Match",
     "Meld",
     "MeldKind",
     "MeldProblem",
@@ -66,12 +90,16 @@ __all__ = [
     "RemiError",
     "Requirement",
     "Schedule",
+    "Scoring",
     "SerializationError",
     "SetSwap",
     "Solution",
     "Statistics",
     "Suit",
+    "SwapWho",
+    "Swaps",
     "TableMeld",
+    "Twos",
     "Variant",
     "VariantError",
     "__version__",

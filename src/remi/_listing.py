@@ -15,7 +15,15 @@ from itertools import islice as _islice
 from typing import TYPE_CHECKING, Any, overload
 
 from remi import _generate
-from remi._rules import _cards_to_keep, _check, _is_down, _quota_error, _rediscard_forbidden
+from remi._rules import (
+    _cards_to_keep,
+    _check,
+    _layoff_gate,
+    _may_take_discard,
+    _own_meld_too_soon,
+    _rediscard_forbidden,
+    _swap_gate,
+)
 from remi._values import Phase, TableMeld, _evolve, _index, _MeldOptions
 from remi.actions import (
     BUY,
@@ -35,6 +43,7 @@ from remi.actions import (
 from remi.cards import CARDS, JOKER, Card
 from remi.errors import Reason, RemiError
 from remi.melds import End, MeldKind, lay_off, run_cards, run_start, swap_joker
+from remi.parts import Contracts, GoingOut
 from remi.variant import Variant
 
 if TYPE_CHECKING:
@@ -103,8 +112,11 @@ class LegalActions(Sequence[Action]):
             self._count = -1
         else:  # the small phases need no state: their listing is known now
             self._state = None
-            self._list = (_DRAW_OR_TAKE if state.discard_pile else _DRAW_ONLY) if phase is _DRAW else (
-                _PASS_OR_BUY if phase is _BUY else ())
+            if phase is _DRAW:
+                take = state.discard_pile and _may_take_discard(state, state.on_turn)
+                self._list = _DRAW_OR_TAKE if take else _DRAW_ONLY
+            else:
+                self._list = _PASS_OR_BUY if phase is _BUY else ()
         if kinds is None:
             self._kinds: frozenset[type] | None = None
         else:
@@ -321,7 +333,7 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
     if phase is Phase.DRAW:
         if kinds is None or DrawStock in kinds:
             yield DRAW
-        if state.discard_pile and (kinds is None or TakeDiscard in kinds):
+        if state.discard_pile and (kinds is None or TakeDiscard in kinds) and _may_take_discard(state, state.on_turn):
             yield TAKE
         return
     if phase is Phase.BUY:
@@ -335,30 +347,39 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
     seat = state.to_act
     assert seat is not None
     variant = state.variant
+    contracts = variant.contracts
     hand = state.hands[seat]
     level = state.levels[seat] - 1
-    contract = variant.contracts[level]
+    contract = contracts[level]
     missing = len(contract.requirements) - len(state.laid[seat])
     if missing and (kinds is None or LayDown in kinds):
-        laydowns = _generate.laydowns(
-            variant.meld_rules,
+        all_in = contracts.going_out[level] is GoingOut.ALL_IN
+        keep = _cards_to_keep(state, seat, True)
+        if not all_in and not contracts.go_out_on_go_down_turn:
+            keep = max(keep, 1)
+        laydowns: Iterator[LayDown] = _generate.laydowns(
+            variant.melds,
             contract,
-            exact=variant.exact_sizes,
-            piecemeal=variant.piecemeal,
+            exact=contracts.exact_sizes,
+            piecemeal=contracts.piecemeal,
             done=state.laid[seat],
             counts=_counts(hand),
             hand_size=len(hand),
-            all_in=variant.all_in[level],
-            keep=_cards_to_keep(state, True),
+            all_in=all_in,
+            keep=keep,
         )
-        if variant.piecemeal:  # a part of the contract must leave the cards of a player not down (N17)
-            most = len(hand) - _cards_to_keep(state, False)
+        if contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
+            most = len(hand) - _cards_to_keep(state, seat, False)
             laydowns = (found for found in laydowns if len(found.melds) == missing or len(found.cards) <= most)
+        if type(contracts).melds_problem is not Contracts.melds_problem or contracts.same_suit_run_gap or (
+            contracts.distinct_set_ranks
+        ):  # a contract-level rule: ask the one check
+            laydowns = (found for found in laydowns if _check(state, found, None) is None)
         yield from laydowns
     if state.table:
         if kinds is None or SwapJoker in kinds:
             yield from _generate_swaps(state, seat, hand)
-        if len(hand) > _cards_to_keep(state, not missing) and (kinds is None or LayOff in kinds):
+        if len(hand) > _cards_to_keep(state, seat, not missing) and (kinds is None or LayOff in kinds):
             yield from _generate_layoffs(state, seat, hand)
     if kinds is not None and Discard not in kinds:
         return
@@ -380,7 +401,8 @@ def meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
     cached = meld._options
     if cached is not None and cached[0] is variant:
         return cached[1]
-    rules, layoff_rules, cards = variant.meld_rules, variant.layoff_rules, meld.cards
+    rules, layoff_rules, cards = variant.melds, variant.layoff_rules, meld.cards
+    swap_rules = variant.swaps
     layoffs: list[tuple[Card, End | None]] = []
     swaps: list[tuple[Card, ...]] = []
     if meld.kind is MeldKind.SET:
@@ -391,7 +413,7 @@ def meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
         missing = tuple(CARDS[suit * 13 + offset] for suit in range(4)
                         if all(card.index // 13 != suit for card in cards if card is not JOKER))
         if JOKER in cards and missing and swap_joker(rules, MeldKind.SET, cards, missing,
-                                                     from_sets=variant.set_swap) is not None:
+                                                     from_sets=swap_rules.from_sets) is not None:
             swaps.append(missing)
     else:
         start = run_start(rules, cards)
@@ -403,7 +425,7 @@ def meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
             for end in (End.LOW, End.HIGH):
                 if lay_off(layoff_rules, MeldKind.RUN, cards, card, end) is not None:
                     layoffs.append((card, end))
-        if JOKER in cards and variant.swap_from_runs:
+        if JOKER in cards and swap_rules.from_runs:
             stands_for = run_cards(rules, cards)
             for position, card in enumerate(cards):
                 if card is JOKER and (stands_for[position],) not in swaps:
@@ -415,13 +437,14 @@ def meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
 
 def _generate_swaps(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iterator[SwapJoker]:
     variant = state.variant
-    if variant.swapper_must_be_down and not _is_down(state, seat):
+    if _swap_gate(state, seat) is not None:
         return
+    own = variant.swaps.from_own_melds
     held = bytearray(53)
     for card in hand:
         held[card.index] += 1
     for index, meld in enumerate(state.table):
-        if meld.owner == seat and not variant.swap_from_own_melds:
+        if meld.owner == seat and not own:
             continue
         for naturals in meld_options(variant, meld)[1]:
             if all(held[card.index] for card in naturals):
@@ -430,16 +453,13 @@ def _generate_swaps(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iter
 
 def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iterator[LayOff]:
     variant = state.variant
-    if variant.layoff_requires_down and not _is_down(state, seat):
-        return
-    if _quota_error(state, seat) is not None:
+    if _layoff_gate(state, seat) is not None:
         return
     held = bytearray(53)
     for card in hand:
         held[card.index] = 1
-    delay = variant.own_meld_layoff_delay * state.players
     for index, meld in enumerate(state.table):
-        if meld.owner == seat and meld.turn is not None and state.turn - meld.turn < delay:
+        if _own_meld_too_soon(state, seat, meld.owner, meld.turn):
             continue
         for card, end in meld_options(variant, meld)[0]:
             if held[card.index]:

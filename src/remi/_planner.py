@@ -23,10 +23,10 @@ def _windows(variant: Variant, length: int) -> tuple[tuple[int, ...], ...]:
     hit = _WINDOWS.get((id(variant), length))
     if hit is not None and hit[0] is variant:
         return hit[1]
-    if variant.run_wrap:
+    if variant.melds.run_wrap:
         starts = range(1, 14) if length <= 13 else range(0)
     else:
-        low, high = (1 if variant.ace_low else 2), (14 if variant.ace_high else 13)
+        low, high = (1 if variant.melds.ace_low else 2), (14 if variant.melds.ace_high else 13)
         starts = range(low, high - length + 2)
     windows = tuple(
         tuple(suit * 13 + (value - 1) % 13 for value in range(start, start + length))
@@ -76,8 +76,8 @@ class _Planner:
         """How far ``hand`` is from ``contract`` under ``variant``."""
         needs = tuple(sorted(
             ((r.kind is MeldKind.RUN,
-              r.size if variant.exact_sizes else max(r.size, variant.run_min if r.kind is MeldKind.RUN
-                                                     else variant.set_min))
+              r.size if variant.contracts.exact_sizes else max(r.size, variant.melds.run_min if r.kind is MeldKind.RUN
+                                                     else variant.melds.set_min))
              for r in contract.requirements),
             key=lambda need: (not need[0], -need[1]),
         ))
@@ -98,7 +98,7 @@ class _Planner:
         counts = [0] * 53
         for card in hand:
             counts[card.index] += 1
-        distinct = variant.set_distinct_suits
+        distinct = variant.melds.set_distinct_suits
         targets: list[list[tuple[int, tuple[int, ...]]]] = []
         for is_run, size in needs:
             options: list[tuple[int, tuple[int, ...]]] = []
@@ -172,7 +172,7 @@ class _Planner:
         jokers = counts[_J]
         room = 0
         for lack, got in best_melds:
-            if variant.joker_cap is JokerCap.NATURALS:
+            if variant.melds.joker_cap is JokerCap.NATURALS:
                 room += min(lack, got)
             else:
                 room += lack if got else max(0, lack - 1)

@@ -1,8 +1,15 @@
-"""The rules: whether an action is legal in a state, and if not, the refusal (private).
+"""The rules: whether an action is legal in a state, and what the check computed (private).
 
-:func:`_check` answers for ``GameState.apply``, ``check``, ``is_legal`` and
-``action in legal_actions()``: ``None`` for a legal action, else the
-:class:`~remi.IllegalActionError` to raise, with its reason and a sentence.
+:func:`_verdict` is the one check. It answers ``GameState.apply``, ``check``,
+``is_legal`` and ``action in legal_actions()``: an
+:class:`~remi.IllegalActionError` (with its reason and a sentence) for a
+refused action, else what the check computed for the transition to reuse
+(a lay-off's new meld, a swap's meld and freed jokers, the contract
+requirements a lay-down fulfils), or ``None``. The listing asks the same
+per-rule predicates (``_may_take_discard``, ``_layoff_gate``, ``_swap_gate``,
+``_cards_to_keep``, ``_rediscard_forbidden``) so that each rule is written once.
+
+Messages cite the variant's own clauses (``Variant.cite``), never a built-in's.
 """
 
 from __future__ import annotations
@@ -17,8 +24,8 @@ from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJok
 from remi.cards import JOKER, Card, format_cards
 from remi.contracts import assign
 from remi.errors import IllegalActionError, Reason
-from remi.melds import JokerCap, MeldKind, lay_off, meld_problems, swap_joker
-from remi.variant import GoingOut
+from remi.melds import JokerCap, Meld, MeldKind, SetSwap, lay_off, meld_problems, run_cards, swap_joker
+from remi.parts import GoingOut, SwapWho
 
 if TYPE_CHECKING:
     from remi.state import GameState
@@ -29,6 +36,13 @@ def _illegal(reason: Reason, message: str) -> IllegalActionError:
 
 
 def _check(state: GameState, action: object, seat: int | None) -> IllegalActionError | None:
+    """The refusal of ``action`` by ``seat`` (default: the seat to act), or ``None`` if it is legal."""
+    verdict = _verdict(state, action, seat)
+    return verdict if type(verdict) is IllegalActionError else None
+
+
+def _verdict(state: GameState, action: object, seat: int | None) -> object:
+    """The one check: an :class:`IllegalActionError`, or what the transition reuses (or ``None``)."""
     if state.phase is Phase.OVER:
         return _illegal(Reason.GAME_OVER, "the match is over")
     actor = state.to_act
@@ -49,6 +63,10 @@ def _check(state: GameState, action: object, seat: int | None) -> IllegalActionE
         if kind is TakeDiscard:
             if not state.discard_pile:
                 return _illegal(Reason.EMPTY_DISCARD_PILE, "the discard pile is empty")
+            if not _may_take_discard(state, actor):
+                return _illegal(Reason.DOWN_DRAWS_FROM_STOCK,
+                                f"seat {actor} is down and draws from the stock only"
+                                f"{state.variant.cite('draw.down_stock_only')}")
             return None
         return _wrong_phase(state, action)
     if phase is Phase.BUY:
@@ -66,36 +84,55 @@ def _check(state: GameState, action: object, seat: int | None) -> IllegalActionE
     return _wrong_phase(state, action)
 
 
+def _may_take_discard(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` may take the top discard as its draw (the drawing part)."""
+    return state.variant.drawing.down_players_take_discard or not _is_down(state, seat)
+
+
 def _buy_refusal(state: GameState, seat: int) -> IllegalActionError:
-    """Why ``seat``, which is not the one deciding, may not buy the discard now (N14)."""
+    """Why ``seat``, which is not the one deciding, may not buy the discard now."""
     variant = state.variant
+    buying = variant.buying
     actor = state.to_act
     if seat == state.on_turn:
         return _illegal(Reason.ON_TURN_MAY_NOT_BUY,
                         f"seat {seat} is on turn and declined the discard: the others may buy it")
-    if seat == state.discarder and not variant.discarder_may_buy:
-        return _illegal(Reason.DISCARDER_MAY_NOT_BUY, f"seat {seat} discarded this card and may not buy it back")
-    if not variant.down_players_may_buy and _is_down(state, seat):
-        return _illegal(Reason.DOWN_MAY_NOT_BUY, f"seat {seat} has gone down, and players who are down may not buy")
-    if variant.buy_limit is not None and state.buys[seat] >= variant.buy_limit:
+    if seat == state.discarder and not buying.discarder_may_buy:
+        return _illegal(Reason.DISCARDER_MAY_NOT_BUY,
+                        f"seat {seat} discarded this card and may not buy it back{variant.cite('buy.discarder')}")
+    if not buying.down_players_may_buy and _is_down(state, seat):
+        return _illegal(Reason.DOWN_MAY_NOT_BUY,
+                        f"seat {seat} has gone down, and players who are down may not buy{variant.cite('buy.down')}")
+    if buying.limit is not None and state.buys[seat] >= buying.limit:
         return _illegal(
             Reason.BUY_LIMIT,
             f"seat {seat} has bought {state.buys[seat]} time{'s' if state.buys[seat] != 1 else ''} this deal, "
-            f"the limit",
+            f"the limit{variant.cite('buy.limit')}",
         )
     if seat in state.buy_queue:
         return _illegal(Reason.NOT_YOUR_TURN, f"seat {actor} has priority for this discard and decides first")
     return _illegal(Reason.NOT_YOUR_TURN, f"seat {seat} has already passed on this discard")
 
 
+def _may_buy(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` is eligible to be asked to buy the discard (the buying part)."""
+    buying = state.variant.buying
+    if seat == state.discarder and not buying.discarder_may_buy:
+        return False
+    if not buying.down_players_may_buy and _is_down(state, seat):
+        return False
+    return buying.limit is None or state.buys[seat] < buying.limit
+
+
 def _rediscard_forbidden(state: GameState, card: Card, hand: tuple[Card, ...]) -> bool:
-    """Whether discarding ``card`` from ``hand`` is refused by the re-discard rule (N13, E7).
+    """Whether discarding ``card`` from ``hand`` is refused by the re-discard rule.
 
     The taken discard may go back as the last card, or when another copy is in the hand: copies
     cannot be told apart, and once one leaves by a meld, lay-off or swap, ``taken`` is cleared.
     """
     return (
-        card is state.taken and not state.variant.rediscard_taken_card and len(hand) > 1 and hand.count(card) < 2
+        card is state.taken and not state.variant.drawing.rediscard_taken_card and len(hand) > 1
+        and hand.count(card) < 2
     )
 
 
@@ -119,147 +156,237 @@ def _check_discard(state: GameState, seat: int, action: Discard) -> IllegalActio
         return _illegal(Reason.CARD_NOT_IN_HAND, f"{card} is not in seat {seat}'s hand")
     if _rediscard_forbidden(state, card, hand):
         return _illegal(
-            Reason.CANNOT_REDISCARD, f"{card} was taken from the discard pile this turn and cannot go back"
+            Reason.CANNOT_REDISCARD,
+            f"{card} was taken from the discard pile this turn and cannot go back"
+            f"{state.variant.cite('discard.taken_card')}",
         )
     return None
 
 
-def _quota_error(state: GameState, seat: int) -> IllegalActionError | None:
-    quota = state.variant.layoff_quota(state.levels[seat] - 1)
+def _went_down_this_turn(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` laid a meld of its contract this turn."""
+    turn = state.turn
+    return any(meld.owner == seat and meld.turn == turn for meld in state.table)
+
+
+def _layoff_gate(state: GameState, seat: int) -> IllegalActionError | None:
+    """Whether ``seat`` may lay off at all now, whatever the card and meld (the lay-offs part)."""
+    variant = state.variant
+    layoffs = variant.layoffs
+    if layoffs.requires_down and not _is_down(state, seat):
+        return _illegal(Reason.NOT_DOWN,
+                        f"a player must lay down their contract before laying off{variant.cite('layoff.down')}")
+    if not layoffs.on_go_down_turn and _went_down_this_turn(state, seat):
+        return _illegal(Reason.GO_DOWN_TURN,
+                        f"no lay-off on the turn a player goes down{variant.cite('layoff.go_down_turn')}")
+    quota = variant.layoff_quota(state.levels[seat] - 1)
     if quota is not None and state.layoffs[seat] >= quota:
         return _illegal(
             Reason.LAYOFF_QUOTA,
             f"seat {seat} may lay off {quota} card{'s' if quota != 1 else ''} this deal "
-            f"and has laid off {state.layoffs[seat]}",
+            f"and has laid off {state.layoffs[seat]}{variant.cite('layoff.quota')}",
         )
     return None
 
 
-def _check_layoff(state: GameState, seat: int, action: LayOff) -> IllegalActionError | None:
+def _own_meld_too_soon(state: GameState, seat: int, owner: int, turn: int | None) -> bool:
+    delay = state.variant.layoffs.own_meld_delay * state.players
+    return owner == seat and turn is not None and state.turn - turn < delay
+
+
+def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
     variant = state.variant
     if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
         return _illegal(Reason.NO_SUCH_MELD, f"there is no meld {action.meld} on the table")
-    if variant.layoff_requires_down and not _is_down(state, seat):
-        return _illegal(Reason.NOT_DOWN, "a player must lay down their contract before laying off (N16)")
+    error = _layoff_gate(state, seat)
+    if error is not None:
+        return error
     hand = state.hands[seat]
     if action.card not in hand:
         return _illegal(Reason.CARD_NOT_IN_HAND, f"{action.card} is not in seat {seat}'s hand")
     meld = state.table[action.meld]
-    delay = variant.own_meld_layoff_delay * state.players
-    if meld.owner == seat and meld.turn is not None and state.turn - meld.turn < delay:
-        return _illegal(
-            Reason.OWN_MELD_TOO_SOON, "a player may lay off onto their own meld only from their next turn (E11)"
-        )
-    error = _quota_error(state, seat)
-    if error is not None:
-        return error
+    if _own_meld_too_soon(state, seat, meld.owner, meld.turn):
+        return _illegal(Reason.OWN_MELD_TOO_SOON,
+                        f"a player may lay off onto their own meld only from their next turn"
+                        f"{variant.cite('layoff.own_meld')}")
     if meld.kind is MeldKind.SET and action.end is not None:
         return _illegal(Reason.BAD_LAYOFF, "a set has no ends: lay off onto it without naming one")
     if meld.kind is MeldKind.RUN and action.end is None:
         return _illegal(Reason.BAD_LAYOFF, "name the end of the run (low or high) to lay off at")
-    if lay_off(variant.layoff_rules, meld.kind, meld.cards, action.card, action.end) is None:
+    rules = variant.layoff_rules
+    grown = lay_off(rules, meld.kind, meld.cards, action.card, action.end)
+    if grown is None:
         if (
-            variant.layoff_rules.joker_cap is JokerCap.NATURALS
-            and lay_off(attrs.evolve(variant.layoff_rules, joker_cap=JokerCap.NONE), meld.kind, meld.cards,
+            rules.joker_cap is JokerCap.NATURALS
+            and lay_off(attrs.evolve(rules, joker_cap=JokerCap.NONE), meld.kind, meld.cards,
                         action.card, action.end) is not None
         ):
-            return _illegal(Reason.JOKER_CAP, "a meld may never hold more jokers than naturals (N10)")
+            return _illegal(Reason.JOKER_CAP,
+                            f"a meld may never hold more jokers than naturals{variant.cite('melds.cap')}")
         where = f" at the {action.end.value} end" if action.end is not None else ""
         return _illegal(Reason.BAD_LAYOFF, f"{action.card} does not fit {meld.kind.value} "
                                            f"{format_cards(meld.cards)}{where}")
-    return _keep_error(state, len(hand) - 1, _is_down(state, seat))
+    error = _keep_error(state, seat, len(hand) - 1, _is_down(state, seat))
+    return error if error is not None else grown
 
 
 def _is_down(state: GameState, seat: int) -> bool:
     return len(state.laid[seat]) == len(state.variant.contracts[state.levels[seat] - 1].requirements)
 
 
-def _cards_to_keep(state: GameState, down: bool) -> int:
-    """The fewest cards a seat may hold after a meld or lay-off, being ``down`` after it (N17, E13)."""
+def _cards_to_keep(state: GameState, seat: int, down: bool) -> int:
+    """The fewest cards ``seat`` may hold after a meld or lay-off, being ``down`` after it."""
     if not down:
-        return 2  # N17: only a player whose contract is down can go out: a card to discard and one to keep
-    return 1 if state.variant.going_out is GoingOut.DISCARD_REQUIRED else 0
+        return 2  # only a player whose contract is down can go out: a card to discard and one to keep
+    return 1 if state.variant.contracts.going_out[state.levels[seat] - 1] is GoingOut.DISCARD_REQUIRED else 0
 
 
-def _keep_error(state: GameState, left: int, down: bool) -> IllegalActionError | None:
+def _keep_error(state: GameState, seat: int, left: int, down: bool) -> IllegalActionError | None:
     """Refuse a meld or lay-off that would leave ``left`` cards, fewer than the rules keep."""
-    if left >= _cards_to_keep(state, down):
+    if left >= _cards_to_keep(state, seat, down):
         return None
+    variant = state.variant
     if not down:
         return _illegal(
             Reason.NOT_DOWN,
-            "only a player whose whole contract is down can go out: keep a card to discard and one to hold",
+            "only a player whose whole contract is down can go out: keep a card to discard and one to hold"
+            f"{variant.cite('going_out.down_first')}",
         )
-    return _illegal(Reason.MUST_DISCARD_TO_GO_OUT, "going out needs a final discard (E13)")
+    return _illegal(Reason.MUST_DISCARD_TO_GO_OUT,
+                    f"going out needs a final discard{variant.cite('going_out.discard')}")
 
 
-def _check_laydown(state: GameState, seat: int, action: LayDown) -> IllegalActionError | None:
-    variant = state.variant
-    level = state.levels[seat] - 1
-    contract = variant.contracts[level]
-    done = state.laid[seat]
-    if len(done) == len(contract.requirements):
-        return _illegal(Reason.ALREADY_DOWN, f"seat {seat} has already laid down its contract")
-    if not action.melds:
-        return _illegal(Reason.CONTRACT_NOT_MET, "a lay-down needs at least one meld")
-    if not variant.piecemeal and len(action.melds) != len(contract.requirements):
-        return _illegal(
-            Reason.CONTRACT_NOT_MET,
-            f"the contract {contract} goes down whole, in one turn: {len(contract.requirements)} melds (N15)",
-        )
-    for meld in action.melds:
-        problems = meld_problems(variant.meld_rules, meld.kind, meld.cards)
-        if problems:
-            names = ", ".join(p.name.lower().replace("_", " ") for p in problems if p.name)
-            return _illegal(Reason.INVALID_MELD, f"{meld} is not a valid {meld.kind.value}: {names}")
-    cards = action.cards
-    hand = state.hands[seat]
-    if not _holds(hand, cards):
-        return _illegal(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {format_cards(cards)}")
-    shapes = [(meld.kind, len(meld.cards)) for meld in action.melds]
-    if assign(contract, shapes, exact=variant.exact_sizes, done=done) is None:
-        sizes = "exactly" if variant.exact_sizes else "at least"
-        return _illegal(
-            Reason.CONTRACT_NOT_MET,
-            f"these melds do not fulfil the contract {contract} (sizes are {sizes} as stated)",
-        )
-    if variant.all_in[level] and len(cards) != len(hand):
-        return _illegal(Reason.ALL_IN, "this round is all-in: the whole hand must go down, nothing left (N18)")
-    return _keep_error(state, len(hand) - len(cards), len(done) + len(action.melds) == len(contract.requirements))
-
-
-def _check_swap(state: GameState, seat: int, action: SwapJoker) -> IllegalActionError | None:
-    variant = state.variant
-    if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
-        return _illegal(Reason.NO_SUCH_MELD, f"there is no meld {action.meld} on the table")
-    if variant.swapper_must_be_down and not _is_down(state, seat):
-        return _illegal(Reason.NOT_DOWN, "a player must be down to swap a joker")
-    meld = state.table[action.meld]
-    if meld.owner == seat and not variant.swap_from_own_melds:
-        return _illegal(Reason.SWAP_NOT_ALLOWED, "jokers can be swapped only from opponents' melds (N11)")
-    if JOKER not in meld.cards:
-        return _illegal(Reason.BAD_SWAP, f"meld {action.meld} holds no joker")
-    if meld.kind is MeldKind.SET and variant.set_swap.value == "never":
-        return _illegal(Reason.SWAP_NOT_ALLOWED, "a joker in a set can never be swapped (N11)")
-    if meld.kind is MeldKind.RUN and not variant.swap_from_runs:
-        return _illegal(Reason.SWAP_NOT_ALLOWED, "jokers cannot be swapped out of runs in this variant")
-    if not action.cards or not _holds(state.hands[seat], action.cards):
-        return _illegal(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {format_cards(action.cards)}")
-    if swap_joker(variant.meld_rules, meld.kind, meld.cards, action.cards,
-                  from_runs=variant.swap_from_runs, from_sets=variant.set_swap) is None:
-        if meld.kind is MeldKind.SET:
-            return _illegal(
-                Reason.BAD_SWAP,
-                "a joker leaves a group only when the group becomes four naturals of all four suits (E6)",
-            )
-        return _illegal(Reason.BAD_SWAP, f"{format_cards(action.cards)} is not the card the joker stands for")
+def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> Card | None:
+    """The first card of ``cards`` that ``hand`` does not hold (copies counted), or ``None``."""
+    need: dict[Card, int] = {}
+    for card in cards:
+        need[card] = need.get(card, 0) + 1
+        if hand.count(card) < need[card]:
+            return card
     return None
 
 
 def _holds(hand: tuple[Card, ...], cards: Sequence[Card]) -> bool:
     if len(cards) == 1:
         return cards[0] in hand
-    need: dict[Card, int] = {}
-    for card in cards:
-        need[card] = need.get(card, 0) + 1
-    return all(hand.count(card) >= n for card, n in need.items())
+    return _missing(hand, cards) is None
+
+
+def _not_held(seat: int, hand: tuple[Card, ...], cards: Sequence[Card]) -> IllegalActionError:
+    card = _missing(hand, cards)
+    copies = sum(1 for c in cards if c is card)
+    what = f"{copies} copies of {card}" if copies > 1 else f"{card}"
+    return _illegal(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {what}")
+
+
+def _check_laydown(state: GameState, seat: int, action: LayDown) -> object:
+    variant = state.variant
+    contracts = variant.contracts
+    level = state.levels[seat] - 1
+    contract = contracts[level]
+    done = state.laid[seat]
+    if len(done) == len(contract.requirements):
+        return _illegal(Reason.ALREADY_DOWN, f"seat {seat} has already laid down its contract")
+    if not action.melds:
+        return _illegal(Reason.CONTRACT_NOT_MET, "a lay-down needs at least one meld")
+    if not contracts.piecemeal and len(action.melds) != len(contract.requirements):
+        return _illegal(
+            Reason.CONTRACT_NOT_MET,
+            f"the contract {contract} goes down whole, in one turn: {len(contract.requirements)} melds"
+            f"{variant.cite('laydown.whole')}",
+        )
+    rules = variant.melds
+    for meld in action.melds:
+        problems = meld_problems(rules, meld.kind, meld.cards)
+        if problems:
+            names = ", ".join(p.name.lower().replace("_", " ") for p in problems if p.name)
+            return _illegal(Reason.INVALID_MELD, f"{meld} is not a valid {meld.kind.value}: {names}")
+    cards = action.cards
+    hand = state.hands[seat]
+    if not _holds(hand, cards):
+        return _not_held(seat, hand, cards)
+    shapes = [(meld.kind, len(meld.cards)) for meld in action.melds]
+    fulfilled = assign(contract, shapes, exact=contracts.exact_sizes, done=done)
+    if fulfilled is None:
+        sizes = "exactly" if contracts.exact_sizes else "at least"
+        return _illegal(
+            Reason.CONTRACT_NOT_MET,
+            f"these melds do not fulfil the contract {contract} (sizes are {sizes} as stated)"
+            f"{variant.cite('laydown.contract')}",
+        )
+    problem = contracts.melds_problem(level, _contract_melds(state, seat, action.melds), rules)
+    if problem is not None:
+        return _illegal(Reason.CONTRACT_CONSTRAINT, f"{problem}{variant.cite('laydown.constraint')}")
+    left = len(hand) - len(cards)
+    if contracts.going_out[level] is GoingOut.ALL_IN:
+        if left:
+            return _illegal(Reason.ALL_IN, f"this round is all-in: the whole hand must go down, nothing left"
+                                           f"{variant.cite('going_out.all_in')}")
+        return fulfilled
+    down = len(done) + len(action.melds) == len(contract.requirements)
+    if down and not left and not contracts.go_out_on_go_down_turn:
+        return _illegal(Reason.MUST_KEEP_A_CARD,
+                        f"going down must leave a card in hand{variant.cite('laydown.keep_card')}")
+    error = _keep_error(state, seat, left, down)
+    return error if error is not None else fulfilled
+
+
+def _contract_melds(state: GameState, seat: int, new: Sequence[Meld]) -> list[Meld]:
+    """The melds of ``seat``'s contract this deal: those it laid before, then ``new``."""
+    earlier = [Meld(meld.kind, meld.cards) for meld in state.table if meld.owner == seat and meld.turn is not None]
+    return [*earlier, *new] if earlier else list(new)
+
+
+def _swap_gate(state: GameState, seat: int) -> IllegalActionError | None:
+    """Whether ``seat`` may swap at all now, whatever the meld (the swaps part)."""
+    variant = state.variant
+    swaps = variant.swaps
+    if swaps.who is SwapWho.DOWN and not _is_down(state, seat):
+        return _illegal(Reason.NOT_DOWN, f"a player must be down to swap a joker{variant.cite('swap.who')}")
+    if swaps.who is SwapWho.NOT_DOWN and _is_down(state, seat):
+        return _illegal(Reason.DOWN_MAY_NOT_SWAP,
+                        f"only a player not yet down may swap a joker{variant.cite('swap.who')}")
+    if not swaps.on_go_down_turn and _went_down_this_turn(state, seat):
+        return _illegal(Reason.GO_DOWN_TURN,
+                        f"no swap on the turn a player goes down{variant.cite('swap.go_down_turn')}")
+    return None
+
+
+def _check_swap(state: GameState, seat: int, action: SwapJoker) -> object:
+    variant = state.variant
+    swaps = variant.swaps
+    if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
+        return _illegal(Reason.NO_SUCH_MELD, f"there is no meld {action.meld} on the table")
+    error = _swap_gate(state, seat)
+    if error is not None:
+        return error
+    meld = state.table[action.meld]
+    if meld.owner == seat and not swaps.from_own_melds:
+        return _illegal(Reason.SWAP_NOT_ALLOWED,
+                        f"jokers can be swapped only from opponents' melds{variant.cite('swap.own_melds')}")
+    if JOKER not in meld.cards:
+        return _illegal(Reason.BAD_SWAP, f"meld {action.meld} holds no joker")
+    if meld.kind is MeldKind.SET and swaps.from_sets is SetSwap.NEVER:
+        return _illegal(Reason.SWAP_NOT_ALLOWED, f"a joker in a set can never be swapped{variant.cite('swap.sets')}")
+    if meld.kind is MeldKind.RUN and not swaps.from_runs:
+        return _illegal(Reason.SWAP_NOT_ALLOWED,
+                        f"jokers cannot be swapped out of runs in this variant{variant.cite('swap.runs')}")
+    hand = state.hands[seat]
+    if not action.cards or not _holds(hand, action.cards):
+        if not action.cards:
+            return _illegal(Reason.BAD_SWAP, "name the card to put in the joker's place")
+        return _not_held(seat, hand, action.cards)
+    result = swap_joker(variant.melds, meld.kind, meld.cards, action.cards,
+                        from_runs=swaps.from_runs, from_sets=swaps.from_sets)
+    if result is None:
+        if meld.kind is MeldKind.SET:
+            return _illegal(
+                Reason.BAD_SWAP,
+                f"a joker leaves a set only when the set becomes four naturals of all four suits"
+                f"{variant.cite('swap.sets')}",
+            )
+        stands = sorted({str(card) for card, held in zip(run_cards(variant.melds, meld.cards), meld.cards,
+                                                          strict=True) if held is JOKER})
+        return _illegal(Reason.BAD_SWAP, f"{format_cards(action.cards)} is not the card a joker stands for "
+                                         f"(the jokers of meld {action.meld} stand for {', '.join(stands)})")
+    return result

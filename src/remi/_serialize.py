@@ -37,6 +37,7 @@ def _deal_result(result: DealResult | None) -> dict[str, Any] | None:
         "scores": list(result.scores),
         "hands": [_cards(hand) for hand in result.hands],
         "levels": list(result.levels),
+        "went_down": list(result.went_down),
     }
 
 
@@ -261,13 +262,17 @@ def _read_deal(raw: Any) -> DealResult | None:
     if not isinstance(raw, dict):
         raise SerializationError(f"'last_deal' must be an object or null, got {_short(raw)}")
     inner = _Reader(raw, "'last_deal' ")
-    inner.only("deal", "winner", "scores", "hands", "levels")
+    inner.only("deal", "winner", "scores", "hands", "levels", "went_down")
+    went_down = raw.get("went_down", [])
+    if not isinstance(went_down, list) or not all(isinstance(flag, bool) for flag in went_down):
+        raise SerializationError(f"'last_deal' 'went_down' must be a list of true/false, got {_short(went_down)}")
     return DealResult(
         deal=inner.need_int("deal"),
         winner=inner.integer("winner", optional=True),
         scores=inner.ints("scores"),
         hands=inner.hands("hands"),
         levels=inner.ints("levels"),
+        went_down=tuple(went_down),
     )
 
 

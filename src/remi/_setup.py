@@ -13,8 +13,9 @@ from remi.cards import JOKER, Card, format_cards, shuffled
 from remi.contracts import Requirement
 from remi.errors import Reason, RemiError
 from remi.melds import Meld, MeldKind, _to_cards, meld_problems
+from remi.parts import GoingOut, Schedule
 from remi.state import _EMPTY, _FIELDS, GameState
-from remi.variant import Schedule, Variant
+from remi.variant import Variant
 
 __all__ = ["new_game"]
 
@@ -147,7 +148,7 @@ def new_game(
     start_scores = _seat_values("scores", scores, players, 0, allow_negative=True)
     start_layoffs = _seat_values("layoffs", layoffs, players, 0)
     table_melds, laid, used = _check_table(variant, players, table, start_levels, start_layoffs)
-    pool = list(variant.deck())
+    pool = list(variant.cards(players))
     _take(pool, used, "the table")
     start: list[tuple[str, Any]] = [
         ("variant", variant.name),
@@ -192,7 +193,7 @@ def new_game(
     if stock is not None or discard_pile is not None:
         raise RemiError("stock= and discard_pile= go with hands=; with a deck, stack the deck")
     order = _stack(deck, pool, seed)
-    needed = sum(variant.deal_sizes[level - 1] for level in start_levels) + 1
+    needed = sum(variant.contracts.deal_sizes[level - 1] for level in start_levels) + 1
     if len(order) < needed:
         raise RemiError(
             f"dealing the hands and the upcard needs {needed} cards, but {len(order)} are left off the table",
@@ -254,7 +255,7 @@ def _table_entry(entry: Any) -> TableMeld:
 
 def _levels(variant: Variant, players: int, round: int | None, levels: Sequence[int] | None) -> tuple[int, ...]:
     last = len(variant.contracts)
-    if variant.schedule is Schedule.ROUNDS:
+    if variant.match.schedule is Schedule.ROUNDS:
         if levels is not None:
             raise RemiError(f"{variant.name} plays fixed rounds: use round=, not levels=", Reason.BAD_POSITION)
         start = 1 if round is None else round
@@ -342,20 +343,21 @@ def _check_table(
         if not owned:
             options.append([(frozenset(), frozenset({0}))])
             continue
-        if variant.all_in[levels[seat] - 1]:
+        if variant.contracts.going_out[levels[seat] - 1] is GoingOut.ALL_IN:
             raise RemiError(
-                f"seat {seat} owns melds, but contract {contract} is all-in: going down there goes out (N18)",
+                f"seat {seat} owns melds, but contract {contract} is all-in: going down there goes out"
+                f"{variant.cite('going_out.all_in')}",
                 Reason.BAD_POSITION,
             )
-        if not variant.piecemeal and len(owned) != len(requirements):
+        if not variant.contracts.piecemeal and len(owned) != len(requirements):
             raise RemiError(
                 f"seat {seat}'s {len(owned)} meld{'s' if len(owned) != 1 else ''} cannot be its contract {contract}: "
-                f"it goes down whole, {len(requirements)} melds at once (N15)",
+                f"it goes down whole, {len(requirements)} melds at once{variant.cite('laydown.whole')}",
                 Reason.BAD_POSITION,
             )
         seat_options = list(_fillings(variant, owned, requirements))
         if not seat_options:
-            sizes = "exactly" if variant.exact_sizes else "at least"
+            sizes = "exactly" if variant.contracts.exact_sizes else "at least"
             raise RemiError(
                 f"seat {seat}'s melds ({'; '.join(str(Meld(m.kind, m.cards)) for m in owned)}) do not fit its "
                 f"contract {contract}: each meld is laid as one requirement ({sizes} its size), "
@@ -367,12 +369,14 @@ def _check_table(
         quota = variant.layoff_quota(levels[seat] - 1)
         if quota is not None and count > quota:
             raise RemiError(
-                f"seat {seat} may lay off {quota} card{'s' if quota != 1 else ''} a deal, not {count} (E12)",
+                f"seat {seat} may lay off {quota} card{'s' if quota != 1 else ''} a deal, not {count}"
+                f"{variant.cite('layoff.quota')}",
                 Reason.BAD_POSITION,
             )
-        if count and variant.layoff_requires_down and not down[seat]:
+        if count and variant.layoffs.requires_down and not down[seat]:
             raise RemiError(
-                f"seat {seat} has laid off {count} card{'s' if count != 1 else ''} but is not down (N16)",
+                f"seat {seat} has laid off {count} card{'s' if count != 1 else ''} but is not down"
+                f"{variant.cite('layoff.down')}",
                 Reason.BAD_POSITION,
             )
     chosen = _choose(options, sum(layoffs))
@@ -410,8 +414,8 @@ def _growth(variant: Variant, meld: TableMeld, req: Requirement) -> frozenset[in
         return frozenset()
     cards = meld.cards
     size = len(cards)
-    laid_sizes = [req.size] if variant.exact_sizes else range(req.size, size + 1)
-    rules, grow_rules = variant.meld_rules, variant.layoff_rules
+    laid_sizes = [req.size] if variant.contracts.exact_sizes else range(req.size, size + 1)
+    rules, grow_rules = variant.melds, variant.layoff_rules
     out: set[int] = set()
     if meld.kind is MeldKind.SET:
         # any sub-multiset could have been laid; adding the naturals first, then the jokers,

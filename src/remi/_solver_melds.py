@@ -86,7 +86,7 @@ def _tables(variant: Variant) -> _Tables:
     hit = _TABLES.get(id(variant))
     if hit is not None and hit[0] is variant:
         return hit[1]
-    rules = variant.meld_rules
+    rules = variant.melds
     points = tuple(variant.card_points(card) for card in CARDS)
     if min(points) < 0:
         raise VariantError(f"{variant.name}: the solver needs card points of zero or more")

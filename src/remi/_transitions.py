@@ -13,29 +13,34 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from remi._rules import _is_down
+from remi._rules import _may_buy
 from remi._values import DealResult, Phase, TableMeld, _evolve, _index
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import Card, shuffled
-from remi.contracts import assign
-from remi.melds import lay_off, swap_joker
-from remi.variant import Schedule
+from remi.parts import BuyTiming
 
 if TYPE_CHECKING:
     from remi.state import GameState
 
 
-def _perform(state: GameState, action: Action) -> GameState:
+def _perform(state: GameState, action: Action, verdict: Any) -> GameState:
+    """The state after ``action``, which the one check accepted with ``verdict`` (what it computed)."""
     changes: dict[str, Any] = {"_history": (state._history, action)}
     kind = type(action)
     seat = state.to_act
     assert seat is not None
     if kind is DrawStock:
+        before = state.variant.buying.timing is BuyTiming.BEFORE_DRAW
+        if before:  # the discard is offered first; the player on turn draws once it is settled
+            queue = _buy_queue(state, changes, 1)
+            if queue:
+                changes.update(phase=Phase.BUY, buy_queue=queue, to_act=queue[0])
+                return _evolve(state, changes)
         drawn = _draw(state, changes, 1)
         if drawn is None:
             return _end_deal(state, changes, None)
         changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], drawn))
-        queue = _buy_queue(state, changes)
+        queue = () if before else _buy_queue(state, changes, 0)
         if queue:
             changes["phase"] = Phase.BUY
             changes["buy_queue"] = queue
@@ -58,16 +63,21 @@ def _perform(state: GameState, action: Action) -> GameState:
         else:
             changes["phase"] = Phase.PLAY
             changes["to_act"] = state.on_turn
+            if state.variant.buying.timing is BuyTiming.BEFORE_DRAW:
+                return _draw_after_buying(state, changes)
         return _evolve(state, changes)
     if kind is Buy:
         card = state.discard_pile[-1]
         changes["discard_pile"] = state.discard_pile[:-1]
-        penalty = _draw(state, changes, state.variant.buy_penalty) or []
-        changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], (card, *penalty)))
+        penalty = _draw(state, changes, state.variant.buying.penalty) or []
+        hands = _replace(state.hands, seat, _add(state.hands[seat], (card, *penalty)))
+        changes["hands"] = hands
         changes["buys"] = _replace(state.buys, seat, state.buys[seat] + 1)
         changes["buy_queue"] = ()
         changes["phase"] = Phase.PLAY
         changes["to_act"] = state.on_turn
+        if state.variant.buying.timing is BuyTiming.BEFORE_DRAW:
+            return _draw_after_buying(state, changes)
         return _evolve(state, changes)
     if kind is Discard:
         card = action.card  # type: ignore[union-attr]
@@ -77,19 +87,18 @@ def _perform(state: GameState, action: Action) -> GameState:
         changes["discarder"] = seat
         if not hand:
             return _end_deal(state, changes, seat)
-        limit = state.variant.turn_limit
+        limit = state.variant.match.turn_limit
         if limit is not None and state.turn + 1 >= limit:
             return _end_deal(state, changes, None)  # the deal's bound: as if the stock ran out
         nxt = (seat + 1) % state.players
         changes.update(on_turn=nxt, to_act=nxt, phase=Phase.DRAW, taken=None, turn=state.turn + 1)
         return _evolve(state, changes)
     if kind is LayDown:
-        return _perform_laydown(state, changes, seat, action)  # type: ignore[arg-type]
+        return _perform_laydown(state, changes, seat, action, verdict)  # type: ignore[arg-type]
     if kind is LayOff:
         layoff: LayOff = action  # type: ignore[assignment]
         meld = state.table[layoff.meld]
-        cards = lay_off(state.variant.layoff_rules, meld.kind, meld.cards, layoff.card, layoff.end)
-        assert cards is not None
+        cards = verdict  # the grown meld, as the check computed it
         hand = _remove(state.hands[seat], (layoff.card,))
         changes["hands"] = _replace(state.hands, seat, hand)
         changes["table"] = _replace(state.table, layoff.meld, attrs.evolve(meld, cards=cards))
@@ -101,11 +110,7 @@ def _perform(state: GameState, action: Action) -> GameState:
         return _evolve(state, changes)
     swap: SwapJoker = action  # type: ignore[assignment]
     meld = state.table[swap.meld]
-    variant = state.variant
-    result = swap_joker(variant.meld_rules, meld.kind, meld.cards, swap.cards,
-                        from_runs=variant.swap_from_runs, from_sets=variant.set_swap)
-    assert result is not None
-    cards, freed = result
+    cards, freed = verdict  # the meld and the freed jokers, as the check computed them
     hand = _add(_remove(state.hands[seat], swap.cards), freed)
     changes["hands"] = _replace(state.hands, seat, hand)
     changes["table"] = _replace(state.table, swap.meld, attrs.evolve(meld, cards=cards))
@@ -114,13 +119,10 @@ def _perform(state: GameState, action: Action) -> GameState:
     return _evolve(state, changes)
 
 
-def _perform_laydown(state: GameState, changes: dict[str, Any], seat: int, action: LayDown) -> GameState:
-    variant = state.variant
-    contract = variant.contracts[state.levels[seat] - 1]
+def _perform_laydown(
+    state: GameState, changes: dict[str, Any], seat: int, action: LayDown, fulfilled: Sequence[int]
+) -> GameState:
     done = state.laid[seat]
-    shapes = [(meld.kind, len(meld.cards)) for meld in action.melds]
-    fulfilled = assign(contract, shapes, exact=variant.exact_sizes, done=done)
-    assert fulfilled is not None
     hand = _remove(state.hands[seat], action.cards)
     changes["hands"] = _replace(state.hands, seat, hand)
     changes["table"] = state.table + tuple(
@@ -134,33 +136,43 @@ def _perform_laydown(state: GameState, changes: dict[str, Any], seat: int, actio
     return _evolve(state, changes)
 
 
-def _buy_queue(state: GameState, changes: dict[str, Any]) -> tuple[int, ...]:
+def _draw_after_buying(state: GameState, changes: dict[str, Any]) -> GameState:
+    """The player on turn draws from the stock once the offered discard is settled (buying before the draw)."""
+    seat = state.on_turn
+    drawn = _draw(state, changes, 1)
+    if drawn is None:
+        return _end_deal(state, changes, None)
+    hands = changes.get("hands", state.hands)
+    changes["hands"] = _replace(hands, seat, _add(hands[seat], drawn))
+    return _evolve(state, changes)
+
+
+def _buy_queue(state: GameState, changes: dict[str, Any], later: int) -> tuple[int, ...]:
+    """The seats to ask, in order, whether they buy the top discard; ``later`` stock cards must remain."""
     variant = state.variant
+    buying = variant.buying
     discard = changes.get("discard_pile", state.discard_pile)
-    if not variant.buying or not discard:
+    if not buying.enabled or not discard:
         return ()
     stock = changes.get("stock", state.stock)
     rebuilds = changes.get("rebuilds", state.rebuilds)
-    # N14: a buy needs its penalty card(s); the pile left after the buy may be recycled once (N20)
-    available = len(stock) + (max(0, len(discard) - 2) if rebuilds < variant.stock_rebuilds else 0)
-    if available < variant.buy_penalty:
+    limit = variant.match.stock_rebuilds
+    # a buy needs its penalty card(s) (and, before the draw, the on-turn player's card);
+    # the pile left after the buy may be recycled once more
+    available = len(stock) + (max(0, len(discard) - 2) if limit is None or rebuilds < limit else 0)
+    if available < buying.penalty + later:
         return ()
-    queue = []
-    for step in range(1, state.players):
-        seat = (state.on_turn + step) % state.players
-        if seat == state.discarder and not variant.discarder_may_buy:
-            continue
-        if not variant.down_players_may_buy and _is_down(state, seat):
-            continue
-        if variant.buy_limit is not None and state.buys[seat] >= variant.buy_limit:
-            continue
-        queue.append(seat)
-    return tuple(queue)
+    return tuple(seat for seat in variant.buy_order(state.players, state.on_turn) if _may_buy(state, seat))
 
 
 def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> GameState:
     variant = state.variant
     hands = changes.get("hands", state.hands)
+    laid = changes.get("laid", state.laid)
+    contracts = variant.contracts
+    went_down = tuple(
+        len(done) == len(contracts[level - 1].requirements) for done, level in zip(laid, state.levels, strict=True)
+    )
     wins = list(state.wins)
     if winner is not None:
         wins[winner] += 1
@@ -168,18 +180,10 @@ def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> 
         variant.winner_score(wins[seat]) if seat == winner else variant.hand_points(hand)
         for seat, hand in enumerate(hands)
     )
-    result = DealResult(state.deal, winner, deal_scores, hands, state.levels)
+    result = DealResult(state.deal, winner, deal_scores, hands, state.levels, went_down)
     scores = tuple(a + b for a, b in zip(state.scores, deal_scores, strict=True))
-    last = len(variant.contracts)
-    if variant.schedule is Schedule.ROUNDS:
-        levels = tuple(level + 1 for level in state.levels)
-        over = levels[0] > last
-    else:
-        levels = state.levels
-        over = False
-        if winner is not None:
-            over = levels[winner] == last  # E16: the match ends on a last-level win
-            levels = _replace(levels, winner, min(levels[winner] + 1, last))
+    levels, finishers = variant.next_levels(state.levels, winner, went_down)
+    over = bool(finishers)
     common = {
         "_history": changes["_history"],
         "wins": tuple(wins),
@@ -193,7 +197,7 @@ def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> 
             stock=changes.get("stock", state.stock),
             discard_pile=changes.get("discard_pile", state.discard_pile),
             table=changes.get("table", state.table),
-            laid=changes.get("laid", state.laid),
+            laid=laid,
             layoffs=changes.get("layoffs", state.layoffs),
             rebuilds=changes.get("rebuilds", state.rebuilds),
             discarder=changes.get("discarder", state.discarder),
@@ -204,7 +208,7 @@ def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> 
         )
         return _evolve(state, common)
     dealer = (state.dealer + 1) % state.players
-    deck = shuffled(variant.deck(), _rng(state.seed, state.deal + 1, "deal"))
+    deck = shuffled(variant.cards(state.players), _rng(state.seed, state.deal + 1, "deal"))
     return _start_deal(state, common, deck, dealer, state.deal + 1, levels)
 
 
@@ -224,7 +228,8 @@ def _start_deal(
     players = state.players
     variant = state.variant
     if sizes is None:
-        sizes = [variant.deal_sizes[level - 1] for level in levels]
+        deal_sizes = variant.contracts.deal_sizes
+        sizes = [deal_sizes[level - 1] for level in levels]
     hands: list[list[Card]] = [[] for _ in range(players)]
     position = 0
     for round_ in range(max(sizes)):
@@ -293,7 +298,8 @@ def _draw(state: GameState, changes: dict[str, Any], n: int) -> list[Card] | Non
     drawn: list[Card] = []
     while len(drawn) < n:
         if not stock:
-            if rebuilds >= state.variant.stock_rebuilds or len(discard) < 2:
+            limit = state.variant.match.stock_rebuilds
+            if (limit is not None and rebuilds >= limit) or len(discard) < 2:
                 return None
             rebuilds += 1
             stock = shuffled(discard[:-1], _rng(state.seed, state.deal, "rebuild", rebuilds))

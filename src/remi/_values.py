@@ -87,8 +87,11 @@ class DealResult:
         scores: What each seat scored this deal.
         hands: What each seat held at the end (revealed for scoring).
         levels: Each seat's contract level (1-based) during the deal.
+        went_down: Per seat, whether its whole contract was down when the deal ended.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.3.0
+       ``went_down``.
     """
 
     deal: int
@@ -96,6 +99,7 @@ class DealResult:
     scores: tuple[int, ...]
     hands: tuple[tuple[Card, ...], ...]
     levels: tuple[int, ...]
+    went_down: tuple[bool, ...] = ()
 
     @property
     def exhausted(self) -> bool:

@@ -51,6 +51,7 @@ from remi.cards import JOKER, Card
 from remi.contracts import Contract
 from remi.errors import Reason, RemiError
 from remi.melds import End, MeldKind, lay_off, swap_joker
+from remi.parts import GoingOut
 from remi.solver import solve
 from remi.state import LegalActions, Phase, PlayerView, TableMeld
 
@@ -181,7 +182,7 @@ def _quota_left(view: PlayerView) -> int | None:
 
 
 def _may_lay_off(view: PlayerView) -> bool:
-    if view.variant.layoff_requires_down and not view.is_down():
+    if view.variant.layoffs.requires_down and not view.is_down():
         return False
     left = _quota_left(view)
     return left is None or left > 0
@@ -191,7 +192,7 @@ def _fits(view: PlayerView, table: Sequence[TableMeld], card: Card) -> bool:
     """Whether ``card`` could be laid off onto some meld of ``table`` now (rules of melds and E11)."""
     variant = view.variant
     rules = variant.layoff_rules
-    delay = variant.own_meld_layoff_delay * view.players
+    delay = variant.layoffs.own_meld_delay * view.players
     for meld in table:
         if meld.owner == view.seat and meld.turn is not None and view.turn - meld.turn < delay:
             continue
@@ -323,7 +324,8 @@ class GreedyBot:
         if contract is None:
             # down: a card is worth having only if it goes straight onto the table
             return not buying and _may_lay_off(view) and _fits(view, view.table, card)
-        if buying and (view.variant.all_in[view.levels[view.seat] - 1] or len(view.hand) >= 14):
+        all_in = view.variant.contracts.going_out[view.levels[view.seat] - 1] is GoingOut.ALL_IN
+        if buying and (all_in or len(view.hand) >= 14):
             return False  # the penalty card cannot be absorbed
         now = self._plan(view, view.hand, contract)
         after = self._plan(view, _with(view.hand, (card,)), contract)
@@ -379,7 +381,8 @@ class GreedyBot:
         """The lay-down to make, from the listed ``laydowns`` (at most :data:`LAYDOWN_SAMPLE`), or ``None``."""
         variant = view.variant
         hand = view.hand
-        best = solve(variant, hand, contract, all_in=variant.all_in[view.levels[view.seat] - 1])
+        all_in = variant.contracts.going_out[view.levels[view.seat] - 1] is GoingOut.ALL_IN
+        best = solve(variant, hand, contract, all_in=all_in)
         if best is not None:  # the whole contract is in the hand
             action = LayDown(best.melds)
             if action in legal:
@@ -388,7 +391,7 @@ class GreedyBot:
         whole = [a for a in listed if len(a.melds) == len(contract.requirements)]
         if whole:
             return min(whole, key=lambda a: (variant.hand_points(_without(hand, a.cards)), -len(a.cards)))
-        if not variant.piecemeal:
+        if not variant.contracts.piecemeal:
             return None
         # part of the contract: a meld the best plan keeps (the rest gets no harder)
         now = self._plan(view, hand, contract).missing
@@ -398,7 +401,7 @@ class GreedyBot:
             rest = list(contract.requirements)
             for meld in action.melds:
                 for i, req in enumerate(rest):
-                    if req.kind is meld.kind and (len(meld.cards) == req.size if variant.exact_sizes
+                    if req.kind is meld.kind and (len(meld.cards) == req.size if variant.contracts.exact_sizes
                                                   else len(meld.cards) >= req.size):
                         del rest[i]
                         break
@@ -425,8 +428,9 @@ class GreedyBot:
             return None
         for swap in swaps:
             meld = view.table[swap.meld]
-            result = swap_joker(view.variant.meld_rules, meld.kind, meld.cards, swap.cards,
-                                from_runs=view.variant.swap_from_runs, from_sets=view.variant.set_swap)
+            swap_rules = view.variant.swaps
+            result = swap_joker(view.variant.melds, meld.kind, meld.cards, swap.cards,
+                                from_runs=swap_rules.from_runs, from_sets=swap_rules.from_sets)
             if result is None:
                 continue
             table = list(view.table)

@@ -49,10 +49,11 @@ from remi.bots import GreedyBot, bot_names
 from remi.cards import format_cards, parse_card
 from remi.contracts import Contract
 from remi.errors import IllegalActionError, RemiError
+from remi.parts import GoingOut, Schedule
 from remi.simulate import DEFAULT_MAX_DEALS, Statistics, bot_seed, match_seed, seat_bots, simulate
 from remi.solver import solve
 from remi.state import GameState, Phase, PlayerView
-from remi.variant import Schedule, Variant
+from remi.variant import Variant
 from remi.variants import get, names
 
 __all__ = ["main"]
@@ -458,13 +459,13 @@ class _Table:
 
     def show(self, view: PlayerView) -> None:
         variant = self.variant
-        kind = "round" if variant.schedule is Schedule.ROUNDS else "deal"
+        kind = "round" if variant.match.schedule is Schedule.ROUNDS else "deal"
         contract = view.contract()
         self.say()
         self.say(f"=== {kind.capitalize()} {view.deal} | dealer: {self.name(view.dealer)} | your contract: "
                  f"{contract} ({', '.join(str(r) for r in contract.requirements)}"
-                 f"{', sizes exact' if variant.exact_sizes else ''}) ===")
-        if variant.schedule is Schedule.LEVELS:
+                 f"{', sizes exact' if variant.contracts.exact_sizes else ''}) ===")
+        if variant.match.schedule is Schedule.LEVELS:
             self.say("Levels: " + " | ".join(f"{self.name(s)} {view.levels[s]} ({view.contract(s)})"
                                              for s in range(view.players)))
         self.say("Scores: " + " | ".join(f"{self.name(s)} {view.scores[s]}" for s in range(view.players)))
@@ -489,7 +490,7 @@ class _Table:
         if isinstance(action, TakeDiscard):
             self.say(f"{self.name(seat)}: takes {state.discard_pile[-1]} from the discard pile")
         elif isinstance(action, Buy):
-            self.say(f"{self.name(seat)}: buys {state.discard_pile[-1]} (plus {self.variant.buy_penalty} "
+            self.say(f"{self.name(seat)}: buys {state.discard_pile[-1]} (plus {self.variant.buying.penalty} "
                      f"from the stock)")
         elif isinstance(action, DrawStock):
             self.say(f"{self.name(seat)}: draws from the stock")
@@ -531,7 +532,7 @@ class _Table:
         top = view.discard_pile[-1] if view.discard_pile else None
         if state.phase is not Phase.PLAY:
             labels = {"take": f"take {top} from the discard pile", "draw": "draw from the stock",
-                      "buy": f"buy {top} (plus {self.variant.buy_penalty} from the stock)", "pass": "pass"}
+                      "buy": f"buy {top} (plus {self.variant.buying.penalty} from the stock)", "pass": "pass"}
             return [(labels.get(str(action), str(action)), action) for action in state.legal_actions()], 0
         rest: list[Action] = list(state.legal_actions(kinds=(SwapJoker, LayOff, Discard)))
         laydowns = [a for a in islice(state.legal_actions(kinds=LayDown), LAYDOWN_SCAN + 1)
@@ -578,7 +579,8 @@ class _Table:
             return None
         if done:
             contract = Contract(tuple(r for i, r in enumerate(contract.requirements) if i not in done))
-        best = solve(self.variant, view.hand, contract, all_in=self.variant.all_in[view.levels[self.seat] - 1])
+        all_in = self.variant.contracts.going_out[view.levels[self.seat] - 1] is GoingOut.ALL_IN
+        best = solve(self.variant, view.hand, contract, all_in=all_in)
         if best is None:
             return None
         action = LayDown(best.melds)

@@ -68,6 +68,26 @@ class Reason(enum.Enum):
     OWN_MELD_TOO_SOON = "own-meld-too-soon"
     BAD_SWAP = "bad-swap"
     SWAP_NOT_ALLOWED = "swap-not-allowed"
+    #: A player who is down takes the discard where they draw from the stock only.
+    #:
+    #: .. versionadded:: 0.3.0
+    DOWN_DRAWS_FROM_STOCK = "down-draws-from-stock"
+    #: A lay-off or swap on the turn the player went down, where the rules forbid it.
+    #:
+    #: .. versionadded:: 0.3.0
+    GO_DOWN_TURN = "go-down-turn"
+    #: Going down would empty the hand where the contract must leave a card.
+    #:
+    #: .. versionadded:: 0.3.0
+    MUST_KEEP_A_CARD = "must-keep-a-card"
+    #: Melds that are each valid break a rule of the contract as a whole (two runs too close).
+    #:
+    #: .. versionadded:: 0.3.0
+    CONTRACT_CONSTRAINT = "contract-constraint"
+    #: A player who is down swaps where only players not yet down may.
+    #:
+    #: .. versionadded:: 0.3.0
+    DOWN_MAY_NOT_SWAP = "down-may-not-swap"
     #: ``len()`` or indexing of a :class:`~remi.LegalActions` with more actions than
     #: :attr:`~remi.LegalActions.LIMIT` (a huge hand's lay-downs): iterate, filter by kind or use ``in``.
     #:

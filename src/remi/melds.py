@@ -27,11 +27,11 @@ __all__ = [
     "MeldRules",
     "SetSwap",
     "Twos",
+    "is_wild",
     "lay_off",
     "meld_problems",
     "run_cards",
     "run_start",
-    "is_wild",
     "swap_joker",
 ]
 

@@ -124,7 +124,7 @@ def _search(
     variant: Variant, counts: list[int], contract: Contract, all_in: bool, first: bool
 ) -> tuple[list[_Req], list[_Cand]] | None:
     t = _tables(variant)
-    plan = _requirements(t, contract, variant.exact_sizes)
+    plan = _requirements(t, contract, variant.contracts.exact_sizes)
     if plan is None:
         return None
     found = _search_cover(t, counts, plan[0]) if all_in else _search_best(t, counts, plan, first)
@@ -257,7 +257,7 @@ def contract_hint(
     .. versionadded:: 0.1.0
     """
     counts = _counts(cards)
-    deck = _counts(variant.deck())
+    deck = _counts(variant.cards(variant.max_players))
     available = [i for i in range(53) if deck[i] > counts[i]]
     if not all_in and _search(variant, counts, contract, False, True) is not None:
         return tuple(CARDS[i] for i in available)  # one more card never hurts

@@ -24,14 +24,14 @@ from typing import Any
 import attrs
 
 from remi._listing import LegalActions
-from remi._rules import _check
+from remi._rules import _check, _verdict
 from remi._transitions import _perform
 from remi._values import _DICT, DealResult, Phase, TableMeld, _evolve, _History, _history_eq, _Plain, _unwind, _wind
 from remi._view import PlayerView
 from remi.actions import Action
 from remi.cards import Card
 from remi.contracts import Contract
-from remi.errors import Reason, RemiError
+from remi.errors import IllegalActionError, Reason, RemiError
 from remi.variant import Variant
 
 # Phase, TableMeld, DealResult, PlayerView and LegalActions are defined beside the modules that
@@ -136,8 +136,17 @@ class GameState(_Plain):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The seats with the lowest total once the match is over (ties shared), else ``()``."""
-        return self.leaders if self.is_over else ()
+        """Who won, once the match is over (ties shared), else ``()``.
+
+        The lowest total, unless the variant's :class:`~remi.Match` part says
+        otherwise (the players who completed the last level, say).
+
+        .. versionchanged:: 0.3.0
+           Asks the variant's :meth:`Match.winners <remi.Match.winners>` hook.
+        """
+        if not self.is_over:
+            return ()
+        return self.variant.match_winners(self.scores, self.last_deal)
 
     @property
     def leaders(self) -> tuple[int, ...]:
@@ -256,10 +265,10 @@ class GameState(_Plain):
         Raises:
             IllegalActionError: With a ``reason`` and a sentence, if the rules forbid it.
         """
-        error = _check(self, action, seat)
-        if error is not None:
-            raise error
-        return _perform(self, action)
+        verdict = _verdict(self, action, seat)
+        if type(verdict) is IllegalActionError:
+            raise verdict
+        return _perform(self, action, verdict)
 
     # -- serialization ---------------------------------------------------------
 

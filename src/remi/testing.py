@@ -31,9 +31,10 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 
 from remi._setup import new_game
 from remi.cards import CARDS, JOKER, NATURALS, Card, Rank, Suit
-from remi.melds import JokerCap, MeldKind, MeldRules
+from remi.melds import JokerCap, MeldKind, MeldRules, meld_problems
+from remi.parts import GoingOut, Schedule
 from remi.state import GameState, Phase
-from remi.variant import Schedule, Variant
+from remi.variant import Variant
 from remi.variants import get, names
 
 __all__ = [
@@ -90,7 +91,7 @@ def hands(
 
     Without ``variant`` each card is drawn independently, so a hand may hold
     more copies of a card than any deck has. With ``variant`` the hand is a
-    sub-multiset of ``variant.deck()``: never more copies of a natural than
+    sub-multiset of the variant's largest deck: never more copies of a natural than
     the variant has packs, never more jokers than it has.
 
     Args:
@@ -107,7 +108,7 @@ def hands(
     if variant is None:
         card = cards() if jokers else naturals()
         return st.lists(card, min_size=min_size, max_size=max_size).map(tuple)
-    deck = tuple(card for card in variant.deck() if jokers or card.is_natural)
+    deck = tuple(card for card in variant.cards(variant.max_players) if jokers or card.is_natural)
     indices = st.lists(
         st.integers(0, len(deck) - 1), min_size=min_size, max_size=min(max_size, len(deck)), unique=True
     )
@@ -175,27 +176,29 @@ def _joker_room(rules: MeldRules, naturals: int, jokers_in_deck: int) -> int:
 
 @st.composite
 def _valid_set(draw: st.DrawFn, variant: Variant) -> list[Card]:
-    rules = variant.meld_rules
+    rules = variant.melds
+    packs, jokers = variant.deck.for_players(variant.max_players)
     top = rules.set_max if rules.set_max is not None else rules.set_min + 5
-    most_naturals = 4 if rules.set_distinct_suits else 4 * variant.packs
+    most_naturals = 4 if rules.set_distinct_suits else 4 * packs
     shapes = [
         (nat, jok)
         for nat in range(1, min(most_naturals, top) + 1)
-        for jok in range(_joker_room(rules, nat, variant.jokers) + 1)
+        for jok in range(_joker_room(rules, nat, jokers) + 1)
         if rules.set_min <= nat + jok <= top
     ]
     if not shapes:  # a variant whose sets cannot be built from its deck
         return draw(st.lists(cards(), min_size=rules.set_min, max_size=top))
     nat, jok = draw(st.sampled_from(shapes))
     rank = draw(st.sampled_from(Rank))
-    pool = list(Suit) if rules.set_distinct_suits else list(Suit) * variant.packs
+    pool = list(Suit) if rules.set_distinct_suits else list(Suit) * packs
     suits = draw(st.permutations(pool))[:nat]
     return draw(st.permutations([Card(rank, suit) for suit in suits] + [JOKER] * jok))
 
 
 @st.composite
 def _valid_run(draw: st.DrawFn, variant: Variant) -> list[Card]:
-    rules = variant.meld_rules
+    rules = variant.melds
+    jokers = variant.deck.for_players(variant.max_players)[1]
     low = 1 if rules.ace_low else 2
     high = 14 if rules.ace_high else 13
     longest = min(rules.run_max, high - low + 1)
@@ -205,7 +208,7 @@ def _valid_run(draw: st.DrawFn, variant: Variant) -> list[Card]:
     start = draw(st.integers(low, high - length + 1))
     suit = draw(st.sampled_from(Suit))
     run = [_card(start + i, suit) for i in range(length)]
-    most = min(length - 1, _joker_room(rules, length // 2, variant.jokers))
+    most = min(length - 1, _joker_room(rules, length // 2, jokers))
     for position in draw(st.sets(st.integers(0, length - 1), max_size=max(most, 0))):
         run[position] = JOKER
     return run
@@ -342,12 +345,12 @@ def _candidate(draw: st.DrawFn, variant: Variant, kinds: tuple[MeldKind, ...]) -
 def card_multiset(state: GameState) -> Counter[Card]:
     """Every card of ``state`` as a multiset: hands, stock, discard pile and table melds.
 
-    Card conservation says this always equals ``Counter(state.variant.deck())``.
+    Card conservation says this always equals ``Counter(state.variant.cards(state.players))``.
 
     >>> import remi
     >>> from collections import Counter
     >>> game = remi.new_game("english", players=3, seed=5)
-    >>> card_multiset(game) == Counter(game.variant.deck())
+    >>> card_multiset(game) == Counter(game.variant.cards(game.players))
     True
 
     Args:
@@ -375,7 +378,7 @@ def _require(condition: bool, message: str) -> None:
 def assert_invariants(state: GameState, origin: GameState | None = None) -> None:
     """Check the invariants that a single state can show.
 
-    Checked: card conservation against ``variant.deck()``; one entry per seat
+    Checked: card conservation against ``variant.cards(players)``; one entry per seat
     in every per-seat field; sorted hands, none empty while the match goes on
     (a player whose hand empties goes out); every table meld valid under the
     variant's rules (sets in canonical, sorted order), owned by a seat, and
@@ -416,7 +419,7 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
     """
     variant = state.variant
     players = state.players
-    _require(card_multiset(state) == Counter(variant.deck()), "card conservation: the cards are not the deck")
+    _require(card_multiset(state) == Counter(variant.cards(players)), "card conservation: the cards are not the deck")
     for name in ("hands", "levels", "wins", "scores", "laid", "layoffs", "buys"):
         _require(len(getattr(state, name)) == players, f"{name} does not have one entry per seat")
     for seat, hand in enumerate(state.hands):
@@ -426,7 +429,7 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
     for index, meld in enumerate(state.table):
         _require(meld.owner in seats, f"table meld {index} has no owner seat")
         owned[meld.owner] += 1
-        problems = variant.meld_problems(meld.kind, meld.cards)
+        problems = meld_problems(variant.layoff_rules, meld.kind, meld.cards)  # the rule a table meld keeps
         _require(not problems, f"table meld {index} ({meld}) is not a valid meld: {problems!r}")
         if meld.kind.value == "set":
             _require(list(meld.cards) == sorted(meld.cards), f"table set {index} ({meld}) is not sorted")
@@ -441,15 +444,15 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
         laid = state.laid[seat]
         laid_size += sum(contract[i].size for i in laid if 0 <= i < requirements)
         _require(
-            not (going_on and owned[seat] and variant.all_in[level - 1]),
+            not (going_on and owned[seat] and variant.contracts.going_out[level - 1] is GoingOut.ALL_IN),
             f"seat {seat} owns melds under an all-in contract, but going down there goes out",
         )
         _require(
-            not (state.layoffs[seat] and variant.layoff_requires_down and len(laid) < requirements),
+            not (state.layoffs[seat] and variant.layoffs.requires_down and len(laid) < requirements),
             f"seat {seat} laid off {state.layoffs[seat]} cards but is not down",
         )
         _require(all(0 <= i < requirements for i in laid), f"seat {seat}'s laid requirements are out of range")
-        if variant.piecemeal:
+        if variant.contracts.piecemeal:
             _require(owned[seat] == len(laid), f"seat {seat} owns {owned[seat]} melds but laid {sorted(laid)}")
         else:
             _require(
@@ -458,18 +461,20 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
             )
         quota = variant.layoff_quota(level - 1)
         _require(quota is None or state.layoffs[seat] <= quota, f"seat {seat} laid off beyond its quota")
-        limit = variant.buy_limit if variant.buying else 0
+        limit = variant.buying.limit if variant.buying.enabled else 0
         _require(limit is None or state.buys[seat] <= limit, f"seat {seat} bought beyond the limit")
     grown = sum(len(meld.cards) for meld in state.table) - laid_size
     _require(
-        grown == sum(state.layoffs) if variant.exact_sizes else grown >= sum(state.layoffs),
+        grown == sum(state.layoffs) if variant.contracts.exact_sizes else grown >= sum(state.layoffs),
         f"the table's melds hold {grown} cards beyond the laid requirements' sizes, "
         f"but {sum(state.layoffs)} were laid off",
     )
-    if variant.schedule is Schedule.ROUNDS:
+    if variant.match.schedule is Schedule.ROUNDS:
         _require(len(set(state.levels)) == 1, "a fixed-round variant has everyone on one round")
-    _require(0 <= state.rebuilds <= variant.stock_rebuilds, "the stock was rebuilt too often")
-    limit = variant.turn_limit
+    rebuilds = variant.match.stock_rebuilds
+    _require(state.rebuilds >= 0 and (rebuilds is None or state.rebuilds <= rebuilds),
+             "the stock was rebuilt too often")
+    limit = variant.match.turn_limit
     _require(limit is None or 0 <= state.turn < limit, f"turn {state.turn} is beyond the deal's turn limit")
     _require(state.on_turn in seats and state.dealer in seats, "on_turn and dealer must be seats")
     _require(state.discarder is None or state.discarder in seats, "the discarder must be a seat")
@@ -477,11 +482,12 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
     if phase is Phase.OVER:
         _require(state.to_act is None, "to_act must be None once the match is over")
         _require(not state.legal_actions(), "a finished match has no legal action")
-        best = min(state.scores)
-        _require(
-            state.winners == tuple(s for s in seats if state.scores[s] == best),
-            "the winners are not the seats with the lowest total",
-        )
+        winners = state.winners
+        _require(bool(winners) and len({state.scores[s] for s in winners}) == 1, "the winners share one total")
+        if not variant.match.finisher_wins:
+            best = min(state.scores)
+            _require(winners == tuple(s for s in seats if state.scores[s] == best),
+                     "the winners are not the seats with the lowest total")
     else:
         _require(state.to_act in seats, "to_act must be a seat while the match goes on")
         _require(bool(state.legal_actions()), f"seat {state.to_act} has no legal action in {phase.value}")
@@ -490,7 +496,7 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
         queue = state.buy_queue
         _require(bool(queue) and state.to_act == queue[0], "in a buy window to_act heads the buy queue")
         _require(state.on_turn not in queue and len(set(queue)) == len(queue), "a bad buy queue")
-        _require(variant.buying, "a buy window opened in a variant without buying")
+        _require(variant.buying.enabled, "a buy window opened in a variant without buying")
     else:
         _require(state.buy_queue == (), "a buy queue outside a buy window")
     if phase in (Phase.DRAW, Phase.PLAY):

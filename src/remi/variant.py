@@ -1,35 +1,39 @@
-"""The variant interface: one frozen value holding every rule parameter.
+"""The variant interface: a name, a version and the rule parts.
 
-The engine is one engine; a variant is a value (§5 of the rules). Where data cannot
-express a rule, a subclass overrides a small hook method
-(:meth:`Variant.layoff_quota`, :meth:`Variant.winner_score`). A configuration
-that cannot work raises :class:`~remi.errors.VariantError` when it is built,
-never during a game.
+A :class:`Variant` is composed of frozen rule parts (:mod:`remi.parts`), each
+owning one concern: the deck, the melds, the contracts, drawing, lay-offs,
+joker swaps, buying, the match and scoring. The engine asks the parts and
+never names a variant. A house rule replaces one field of one part with
+:func:`attrs.evolve`; a new kind of rule overrides one hook of one part in a
+small subclass. A configuration that cannot work raises
+:class:`~remi.errors.VariantError` when it is built, never during a game.
 
 >>> import attrs, remi
 >>> norwegian = remi.variants.get("norwegian")
 >>> [str(c) for c in norwegian.contracts]
 ['3-3', '3-4', '4-4', '3-3-3', '3-3-4', '3-4-4', '4-4-4']
->>> house = attrs.evolve(norwegian, name="norwegian-no-buy", buying=False)
->>> house.buying
+>>> house = attrs.evolve(norwegian, name="norwegian-no-buy", buying=remi.Buying(enabled=False))
+>>> house.buying.enabled
 False
->>> attrs.evolve(norwegian, deal_sizes=(30,) * 7)  # doctest: +ELLIPSIS
+>>> attrs.evolve(norwegian, contracts=attrs.evolve(norwegian.contracts, deal_sizes=(60,) * 7))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-remi.errors.VariantError: norwegian: deal_sizes: dealing 30 cards to 6 players needs 182 cards ..., but the deck has 113
+remi.errors.VariantError: norwegian: contracts.deal_sizes: dealing 60 cards to 2 players needs 122 cards ...
 
 .. versionadded:: 0.1.0
+.. versionchanged:: 0.3.0
+   Built from rule parts instead of 41 flat fields.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
-from typing import NoReturn, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NoReturn, cast
 
 import attrs
 
-from remi.cards import Card, full_deck
+from remi.cards import CARDS, Card
 from remi.contracts import Contract
 from remi.errors import VariantError
 from remi.melds import (
@@ -38,245 +42,178 @@ from remi.melds import (
     MeldKind,
     MeldProblem,
     MeldRules,
-    SetSwap,
+    Twos,
     meld_problems,
 )
-
-__all__ = ["GoingOut", "Schedule", "Variant"]
-
-
-class Schedule(enum.Enum):
-    """How contracts follow each other (§5 of the rules, "schedule").
-
-    .. versionadded:: 0.1.0
-    """
-
-    #: Everyone plays the same contract per deal; the match is one deal per contract.
-    ROUNDS = "rounds"
-    #: Each player climbs their own levels; only a deal's winner advances; the
-    #: match ends when someone wins the last level.
-    LEVELS = "levels"
-
-
-class GoingOut(enum.Enum):
-    """Whether going out needs a final discard (N17, E13).
-
-    .. versionadded:: 0.1.0
-    """
-
-    #: The last card may leave by discard, lay-off or going down.
-    DISCARD_OPTIONAL = "discard-optional"
-    #: The last card must be discarded.
-    DISCARD_REQUIRED = "discard-required"
-
-
-#: The most packs a variant may use: a deck of at most 8 × 52 naturals.
-_MAX_PACKS = 8
-#: The most jokers a variant may use.
-_MAX_JOKERS = 64
-#: The most a card left in hand may cost (or, negative, earn).
-_MAX_POINTS = 10_000
-
-_RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-
-#: The fields that must be exactly ``True`` or ``False``.
-_FLAGS = (
-    "exact_sizes",
-    "piecemeal",
-    "set_distinct_suits",
-    "ace_low",
-    "ace_high",
-    "run_wrap",
-    "joker_cap_on_layoff",
-    "swap_from_runs",
-    "swap_from_own_melds",
-    "swapper_must_be_down",
-    "layoff_requires_down",
-    "rediscard_taken_card",
-    "buying",
-    "discarder_may_buy",
-    "down_players_may_buy",
+from remi.parts import (
+    Buying,
+    Contracts,
+    Deck,
+    Drawing,
+    GoingOut,
+    LayOffs,
+    Match,
+    Schedule,
+    Scoring,
+    Swaps,
+    _is_int,
 )
 
+__all__ = ["RULE_KEYS", "GoingOut", "Schedule", "Variant"]
 
-def _is_int(value: object) -> bool:
-    """Whether ``value`` is an integer (``True`` and ``False`` are not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+#: The rules a variant may cite a clause for in its refusals (:attr:`Variant.references`), with what each says.
+RULE_KEYS: Mapping[str, str] = {
+    "laydown.whole": "a contract goes down whole, in one turn",
+    "laydown.contract": "the melds laid must fulfil the contract",
+    "laydown.constraint": "the melds of one contract together obey the contract-level rule",
+    "laydown.keep_card": "going down must leave a card in hand",
+    "going_out.all_in": "in an all-in round the whole hand goes down, with no discard",
+    "going_out.discard": "going out needs a final discard",
+    "going_out.down_first": "only a player whose contract is down can go out",
+    "melds.cap": "a meld never holds more wilds than naturals",
+    "draw.down_stock_only": "a player who is down draws from the stock only",
+    "discard.taken_card": "the discard taken as the draw cannot go back the same turn",
+    "layoff.down": "a player lays off only once their contract is down",
+    "layoff.own_meld": "a player lays off onto their own meld only from a later turn",
+    "layoff.quota": "a player lays off at most so many cards per deal",
+    "layoff.go_down_turn": "no lay-off on the turn a player goes down",
+    "swap.own_melds": "jokers are swapped only from opponents' melds",
+    "swap.sets": "when a joker leaves a set",
+    "swap.runs": "whether a joker leaves a run",
+    "swap.who": "who may swap a joker",
+    "swap.go_down_turn": "no swap on the turn a player goes down",
+    "buy.limit": "a player buys at most so many times per deal",
+    "buy.discarder": "the discarder may not buy their discard back",
+    "buy.down": "a player who is down may not buy",
+}
 
-
-def _as_tuple(value: object) -> object:
-    """Any iterable but text as a tuple; anything else unchanged, for the validation to name."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        return value
-    try:
-        return tuple(value)
-    except TypeError:
-        return value
-
-
-def _contracts(value: Iterable[Contract]) -> tuple[Contract, ...]:
-    return cast("tuple[Contract, ...]", _as_tuple(value))
-
-
-def _ints(value: Iterable[int]) -> tuple[int, ...]:
-    return cast("tuple[int, ...]", _as_tuple(value))
-
-
-def _bools(value: Iterable[bool]) -> tuple[bool, ...]:
-    return cast("tuple[bool, ...]", _as_tuple(value))
+_MAX_PLAYERS = 16
 
 
 def _pair(value: Iterable[int]) -> tuple[int, int]:
-    return cast("tuple[int, int]", _as_tuple(value))
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        return cast("tuple[int, int]", value)
+    return cast("tuple[int, int]", tuple(value))
+
+
+def _fingerprints(value: Iterable[str]) -> frozenset[str]:
+    if isinstance(value, str):
+        return frozenset({value})
+    return frozenset(value)
+
+
+def _references(value: object) -> Any:
+    if isinstance(value, Mapping):
+        return tuple(sorted(value.items(), key=lambda item: str(item[0])))
+    return value
 
 
 @attrs.frozen(kw_only=True)
 class Variant:
-    """A rummy variant: its name, version and every rule parameter.
+    """A rummy variant: its name, version, players, and the rule parts.
 
     Build new variants with ``Variant(...)`` or derive house rules with
-    :func:`attrs.evolve`; either way the whole configuration is checked.
+    :func:`attrs.evolve`; either way every part and the whole configuration
+    are checked.
 
     Attributes:
         name: The registry name, e.g. ``"norwegian"``.
         version: The rules version; a recorded game names it.
         title: A human title.
-        packs: Number of 52-card packs.
-        jokers: Number of jokers.
         min_players: Fewest players.
         max_players: Most players.
         recommended_players: The player range shown to users.
-        schedule: Fixed rounds or per-player levels.
-        contracts: The contracts; index 0 is round 1 (or level 1).
-        deal_sizes: Cards dealt to each player, per contract.
-        all_in: Per contract, whether going down must use the whole hand (N18).
-        exact_sizes: Whether requirement sizes are exact (else minimums).
-        piecemeal: Whether a contract may go down one meld at a time (E8).
-        set_min: Fewest cards in a set.
-        set_max: Most cards in a set (``None``: no limit).
-        set_distinct_suits: Whether a set's naturals must differ in suit (E4).
-        run_min: Fewest cards in a run.
-        run_max: Most cards in a run.
-        ace_low: Whether the ace may stand before the two.
-        ace_high: Whether the ace may stand after the king.
-        run_wrap: Whether runs may go round the corner.
-        joker_cap: How many jokers a meld may hold.
-        joker_cap_on_layoff: Whether the cap also holds after lay-offs (N10 reading).
-        swap_from_runs: Whether a joker can be swapped out of a run.
-        set_swap: When a joker can be swapped out of a set.
-        swap_from_own_melds: Whether a player may swap from their own melds.
-        swapper_must_be_down: Whether only a player who is down may swap.
-        layoff_requires_down: Whether laying off needs one's contract down first.
-        own_meld_layoff_delay: Turns before a player may lay off on a meld they laid (E11).
-        going_out: Whether going out needs a final discard.
-        rediscard_taken_card: Whether the discard taken as the draw may be discarded again (N13).
-        buying: Whether other players may buy a declined discard (N14).
-        buy_penalty: Extra stock cards a buyer takes.
-        buy_limit: Buys per player per deal (``None``: no limit).
-        discarder_may_buy: Whether the player who discarded a card may buy it back.
-        down_players_may_buy: Whether players who are down may buy.
-        stock_rebuilds: How often the stock is rebuilt from the discards before the deal ends (N20).
-        turn_limit: Turns after which a deal ends with no winner, as if the stock had run out
-            (``None``: no limit). N20 bounds stock draws only; players who keep taking the
-            discard would never exhaust the stock, so this bounds every deal.
-        joker_points: What a joker left in hand costs.
-        rank_points: What each rank left in hand costs, ace first.
+        deck: Packs and jokers, perhaps by player count (:class:`~remi.Deck`).
+        melds: What a set and a run are (:class:`~remi.MeldRules`).
+        contracts: The contracts, deal sizes and going-out rules (:class:`~remi.Contracts`).
+        drawing: Who may take the discard (:class:`~remi.Drawing`).
+        layoffs: Who may lay off, and when (:class:`~remi.LayOffs`).
+        swaps: Who may swap jokers, and from what (:class:`~remi.Swaps`).
+        buying: Buying the declined discard (:class:`~remi.Buying`).
+        match: How deals follow each other and who wins (:class:`~remi.Match`).
+        scoring: Card points and the winner's score (:class:`~remi.Scoring`).
+        references: The variant's own clause label for each rule it cites in
+            refusals, keyed by the names in :data:`RULE_KEYS` (e.g.
+            ``{"layoff.down": "N16"}``): a refusal ends with ``(N16)``.
+        legacy_fingerprints: Fingerprints that earlier remi versions computed
+            for these same rules; game records written then still replay.
 
     Raises:
         VariantError: When the variant is built, if a field has the wrong type
             or is out of range, or if the rules together can never work. The
-            message starts with the variant's name and names the field (or the
-            round) at fault. Flags must be ``True`` or ``False`` (not ``0`` or
-            ``1``) and counts integers (not floats or text); 1 ≤ ``packs`` ≤ 8,
-            0 ≤ ``jokers`` ≤ 64, card points within ±10000, ``run_max`` ≤ 14.
-            Refused as unplayable: a deal that leaves no upcard and stock card
-            for ``max_players``; a contract bigger than a hand, or asking for a
-            meld these rules and this deck cannot make; an all-in round when
-            going out needs a discard, or whose melds cannot hold a whole hand;
-            a contract that fills the hand when going out needs a discard and
-            hands cannot grow by buying; a hook that fails or returns a value of
-            the wrong kind (a negative lay-off quota, a non-integer score).
+            message starts with the variant's name and names the part and
+            field (or the round) at fault. Refused as unplayable: a deal that
+            leaves no upcard and stock card for some player count; a contract
+            bigger than a hand that buying cannot grow, or asking for a meld
+            these rules and this deck cannot make; an all-in round whose melds
+            cannot hold a whole hand or that forbids going out on the go-down
+            turn; rules that only apply to levels in a fixed-round match; a
+            hook that fails or returns a value of the wrong kind.
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.2.0
-       Every field is type- and range-checked, the deck is bounded, and more
-       unplayable combinations are refused.
+    .. versionchanged:: 0.3.0
+       Built from rule parts; ``references`` and ``legacy_fingerprints``.
     """
 
     name: str = attrs.field()
     version: str = "1"
     title: str = ""
-    packs: int = 2
-    jokers: int = 0
     min_players: int = 2
     max_players: int = 6
     recommended_players: tuple[int, int] = attrs.field(default=(3, 5), converter=_pair)
-    schedule: Schedule = Schedule.ROUNDS
-    contracts: tuple[Contract, ...] = attrs.field(converter=_contracts)
-    deal_sizes: tuple[int, ...] = attrs.field(converter=_ints)
-    all_in: tuple[bool, ...] = attrs.field(converter=_bools)
-    exact_sizes: bool = False
-    piecemeal: bool = False
-    set_min: int = 3
-    set_max: int | None = None
-    set_distinct_suits: bool = False
-    run_min: int = 4
-    run_max: int = 14
-    ace_low: bool = True
-    ace_high: bool = True
-    run_wrap: bool = False
-    joker_cap: JokerCap = JokerCap.NATURALS
-    joker_cap_on_layoff: bool = True
-    swap_from_runs: bool = True
-    set_swap: SetSwap = SetSwap.NEVER
-    swap_from_own_melds: bool = False
-    swapper_must_be_down: bool = False
-    layoff_requires_down: bool = True
-    own_meld_layoff_delay: int = 0
-    going_out: GoingOut = GoingOut.DISCARD_OPTIONAL
-    rediscard_taken_card: bool = False
-    buying: bool = False
-    buy_penalty: int = 1
-    buy_limit: int | None = None
-    discarder_may_buy: bool = False
-    down_players_may_buy: bool = True
-    stock_rebuilds: int = 2
-    turn_limit: int | None = 1000
-    joker_points: int = 50
-    rank_points: tuple[int, ...] = attrs.field(
-        default=(20, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), converter=_ints
-    )
-    meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
+    deck: Deck = attrs.field(factory=Deck)
+    melds: MeldRules = attrs.field(factory=MeldRules)
+    contracts: Contracts = attrs.field()
+    drawing: Drawing = attrs.field(factory=Drawing)
+    layoffs: LayOffs = attrs.field(factory=LayOffs)
+    swaps: Swaps = attrs.field(factory=Swaps)
+    buying: Buying = attrs.field(factory=Buying)
+    match: Match = attrs.field(factory=Match)
+    scoring: Scoring = attrs.field(factory=Scoring)
+    references: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_references)
+    legacy_fingerprints: frozenset[str] = attrs.field(default=frozenset(), converter=_fingerprints)
     layoff_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
-    _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False)
+    _decks: dict[int, tuple[Card, ...]] = attrs.field(init=False, eq=False, repr=False)
     _points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _quotas: tuple[int | None, ...] = attrs.field(init=False, eq=False, repr=False)
+    _cites: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
+    _orders: dict[int, tuple[tuple[int, ...], ...]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # Types and ranges first: nothing below may crash on a wrong type or take long.
         self._check_fields()
-        try:
-            rules = MeldRules(
-                set_min=self.set_min,
-                set_max=self.set_max,
-                set_distinct_suits=self.set_distinct_suits,
-                run_min=self.run_min,
-                run_max=self.run_max,
-                ace_low=self.ace_low,
-                ace_high=self.ace_high,
-                run_wrap=self.run_wrap,
-                joker_cap=self.joker_cap,
-                joker_cap_on_layoff=self.joker_cap_on_layoff,
-            )
-        except VariantError as error:
-            self._fail(str(error).removeprefix("meld rules: "))
-        object.__setattr__(self, "meld_rules", rules)
-        object.__setattr__(self, "layoff_rules", rules.for_layoffs())
-        object.__setattr__(self, "_deck", full_deck(self.packs, self.jokers))
+        object.__setattr__(self, "layoff_rules", self.melds.for_layoffs())
+        decks = {players: self.deck.cards(players) for players in range(self.min_players, self.max_players + 1)}
+        object.__setattr__(self, "_decks", decks)
         points = [0] * 53
-        for index in range(52):
-            points[index] = self.rank_points[index % 13]
-        points[52] = self.joker_points
+        for card in CARDS:
+            value = self._hook(self.scoring, "card_points", card)
+            if not _is_int(value) or abs(cast(int, value)) > 10_000:
+                self._fail(f"scoring.card_points({card}) must return an integer from -10000 to 10000, got {value!r}")
+            points[card.index] = cast(int, value)
         object.__setattr__(self, "_points", tuple(points))
+        quotas = []
+        for level in range(len(self.contracts)):
+            quota = self._hook(self.layoffs, "quota", level)
+            if quota is not None and (not _is_int(quota) or cast(int, quota) < 0):
+                self._fail(f"layoffs.quota({level}) must return a non-negative integer or None, got {quota!r}")
+            quotas.append(cast("int | None", quota))
+        object.__setattr__(self, "_quotas", tuple(quotas))
+        object.__setattr__(self, "_cites", {key: f" ({label})" for key, label in self.references})
+        orders: dict[int, tuple[tuple[int, ...], ...]] = {}
+        for players in range(self.min_players, self.max_players + 1):
+            rows = []
+            for on_turn in range(players):
+                order = self._hook(self.buying, "order", players, on_turn)
+                ok = isinstance(order, Iterable) and not isinstance(order, (str, bytes))
+                seats = tuple(cast("Iterable[object]", order)) if ok else ()
+                if not ok or len(set(seats)) != len(seats) or not all(
+                    _is_int(seat) and 0 <= cast(int, seat) < players and seat != on_turn for seat in seats
+                ):
+                    self._fail(f"buying.order({players}, {on_turn}) must return other seats, each once, got {order!r}")
+                rows.append(cast("tuple[int, ...]", seats))
+            orders[players] = tuple(rows)
+        object.__setattr__(self, "_orders", orders)
         self._validate()
 
     def _fail(self, message: str) -> NoReturn:
@@ -291,152 +228,194 @@ class Variant:
             fail(f"version must be a non-empty string, got {self.version!r}")
         if not isinstance(self.title, str):
             fail(f"title must be a string, got {self.title!r}")
-        enums: tuple[tuple[str, type[enum.Enum]], ...] = (
-            ("schedule", Schedule), ("joker_cap", JokerCap), ("set_swap", SetSwap), ("going_out", GoingOut)
+        parts: tuple[tuple[str, type], ...] = (
+            ("deck", Deck), ("melds", MeldRules), ("contracts", Contracts), ("drawing", Drawing),
+            ("layoffs", LayOffs), ("swaps", Swaps), ("buying", Buying), ("match", Match), ("scoring", Scoring),
         )
-        for field, kind in enums:
+        for field, kind in parts:
             value = getattr(self, field)
             if not isinstance(value, kind):
-                fail(f"{field} must be a {kind.__name__} member, got {value!r}")
-        for field in _FLAGS:
-            value = getattr(self, field)
-            if not isinstance(value, bool):
-                fail(f"{field} must be True or False, got {value!r}")
-        # The deck's bounds come before anything is dealt or built from it.
-        packs, jokers = self.packs, self.jokers
-        if not _is_int(packs) or not 1 <= packs <= _MAX_PACKS:
-            if _is_int(packs) and packs == 0:
-                fail("at least one pack is needed")
-            fail(f"packs must be an integer from 1 to {_MAX_PACKS}, got {packs!r}")
-        if not _is_int(jokers) or not 0 <= jokers <= _MAX_JOKERS:
-            fail(f"jokers must be an integer from 0 to {_MAX_JOKERS}, got {jokers!r}")
+                fail(f"{field} must be a {kind.__name__} value, got {value!r}")
         low, high = self.min_players, self.max_players
         if not _is_int(low) or low < 2:
             fail(f"min_players must be an integer of at least 2, got {low!r}")
-        if not _is_int(high) or high < low:
-            fail(f"max_players must be an integer of at least min_players ({low}), got {high!r}")
+        if not _is_int(high) or not low <= high <= _MAX_PLAYERS:
+            fail(f"max_players must be an integer from min_players ({low}) to {_MAX_PLAYERS}, got {high!r}")
         best = self.recommended_players
         # (only shown to users, so a house rule that narrows the player range may keep it)
         if not (isinstance(best, tuple) and len(best) == 2 and all(_is_int(n) for n in best)
                 and 2 <= best[0] <= best[1]):
             fail(f"recommended_players must be two integers of at least 2, fewest first, got {best!r}")
-        for field in ("own_meld_layoff_delay", "buy_penalty", "stock_rebuilds"):
-            value = getattr(self, field)
-            if not _is_int(value) or value < 0:
-                fail(f"{field} must be a non-negative integer, got {value!r}")
-        if self.buy_limit is not None and (not _is_int(self.buy_limit) or self.buy_limit < 0):
-            fail(f"buy_limit must be a non-negative integer or None, got {self.buy_limit!r}")
-        if self.turn_limit is not None and (not _is_int(self.turn_limit) or self.turn_limit < 1):
-            fail(f"turn_limit must be a positive integer or None, got {self.turn_limit!r}")
-        if not _is_int(self.joker_points) or abs(self.joker_points) > _MAX_POINTS:
-            fail(f"joker_points must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, got {self.joker_points!r}")
-        if not isinstance(self.rank_points, tuple):
-            fail(f"rank_points must be 13 integers (ace first), got {self.rank_points!r}")
-        if len(self.rank_points) != 13:
-            fail(f"rank_points needs 13 values (ace first), got {len(self.rank_points)}")
-        for label, value in zip(_RANK_LABELS, self.rank_points, strict=True):
-            if not _is_int(value) or abs(value) > _MAX_POINTS:
-                fail(f"rank_points for {label} must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, "
-                     f"got {value!r}")
-        if not isinstance(self.contracts, tuple):
-            fail(f"contracts must be a sequence of Contract values, got {self.contracts!r}")
-        if not self.contracts:
-            fail("contracts must hold at least one contract")
-        for level, contract in enumerate(self.contracts, 1):
-            if not isinstance(contract, Contract):
-                fail(f"contracts: entry {level} must be a Contract, got {contract!r}")
-        for field, values in (("deal_sizes", self.deal_sizes), ("all_in", self.all_in)):
-            if not isinstance(values, tuple):
-                fail(f"{field} must be a sequence with one entry per contract, got {values!r}")
-            if len(values) != len(self.contracts):
-                fail(f"{field} has {len(values)} entries for {len(self.contracts)} contracts")
-        for level, (size, all_in) in enumerate(zip(self.deal_sizes, self.all_in, strict=True), 1):
-            if not _is_int(size) or size < 1:
-                fail(f"deal_sizes: the deal size {size!r} for contract {level} must be a positive integer")
-            if not isinstance(all_in, bool):
-                fail(f"all_in: the entry {all_in!r} for contract {level} must be True or False")
+        if not isinstance(self.references, tuple) or not all(
+            isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str) for item in self.references
+        ):
+            fail(f"references must map rule names to clause labels (text), got {self.references!r}")
+        for key, _label in self.references:
+            if key not in RULE_KEYS:
+                fail(f"references: {key!r} is not a rule name (known: {', '.join(sorted(RULE_KEYS))})")
+        if not all(isinstance(fp, str) for fp in self.legacy_fingerprints):
+            fail(f"legacy_fingerprints must be text, got {sorted(map(repr, self.legacy_fingerprints))}")
 
-    def _hook(self, name: str, argument: int) -> object:
-        """Call the hook ``name``; whatever it raises becomes a :class:`VariantError`."""
+    def _hook(self, part: object, name: str, *arguments: object) -> object:
+        """Call the hook ``name`` of ``part``; whatever it raises becomes a :class:`VariantError`."""
         try:
-            return cast("object", getattr(self, name)(argument))
+            return cast("object", getattr(part, name)(*arguments))
         except VariantError:
             raise
         except Exception as error:
-            message = f"{self.name}: {name}({argument}) failed: {type(error).__name__}: {error}"
+            label = getattr(part, "_label", type(part).__name__)
+            shown = ", ".join(str(argument) for argument in arguments)
+            message = f"{self.name}: {label}.{name}({shown}) failed: {type(error).__name__}: {error}"
             raise VariantError(message) from error
 
     def _validate(self) -> None:
-        """Refuse combinations of valid fields that can never work (every field is checked already)."""
+        """Refuse combinations of valid parts that can never work (every field is checked already)."""
         fail = self._fail
-        deck = len(self._deck)
-        kind = "round" if self.schedule is Schedule.ROUNDS else "level"
-        # The biggest set and the longest run these rules and this deck allow.
-        naturals = 4 if self.set_distinct_suits else 4 * self.packs
-        biggest_set = naturals + (min(self.jokers, naturals) if self.joker_cap is JokerCap.NATURALS else self.jokers)
-        if self.set_max is not None:
-            biggest_set = min(biggest_set, self.set_max)
-        longest_run = _LONGEST_RUN if self.run_wrap or (self.ace_low and self.ace_high) else _LONGEST_RUN - 1
-        longest_run = min(longest_run, self.run_max)
-        may_buy = self.buying and self.buy_limit != 0
-        for level, (contract, size) in enumerate(zip(self.contracts, self.deal_sizes, strict=True), 1):
-            needed = size * self.max_players + 2
-            if needed > deck:
-                fail(
-                    f"deal_sizes: dealing {size} cards to {self.max_players} players needs {needed} cards "
-                    f"(with the upcard and a stock card), but the deck has {deck}"
-                )
-            for req in contract.requirements:
-                if req.kind is MeldKind.SET:
-                    low, high, most = self.set_min, self.set_max, biggest_set
-                else:
-                    low, high, most = self.run_min, self.run_max, longest_run
-                if req.size < low or (high is not None and req.size > high):
-                    fail(f"contract {level} ({contract}) asks for a {req} outside the allowed sizes")
-                if req.size > most:
-                    fail(f"contract {level} ({contract}) asks for a {req}, but under these rules "
-                         f"no {req.kind.value} can hold more than {most} cards")
-            if contract.size > size + 1:
-                fail(f"contract {level} ({contract}) needs {contract.size} cards but a hand holds {size + 1}")
-            quota = self._hook("layoff_quota", level - 1)
-            if quota is not None and (not _is_int(quota) or cast("int", quota) < 0):
-                fail(f"layoff_quota({level - 1}) must return a non-negative integer or None, got {quota!r}")
-            discard = self.going_out is GoingOut.DISCARD_REQUIRED
-            if self.all_in[level - 1]:
-                if discard:
-                    fail(f"{kind} {level} ({contract}) is all-in (the whole hand goes down, with no discard), "
-                         f"but going_out requires a final discard: nobody could ever go down in that {kind}")
-                # Before going down a hand only shrinks by lay-offs, where those are allowed.
-                shed = 0 if self.layoff_requires_down else cast("int | None", quota)
-                holds = sum(biggest_set if req.kind is MeldKind.SET else longest_run for req in contract.requirements)
-                if self.exact_sizes:
-                    holds = contract.size
-                if shed is not None and holds < size + 1 - shed:
-                    fail(f"{kind} {level} ({contract}) is all-in, but its melds hold at most {holds} cards "
-                         f"and a hand holds {size + 1}: nobody could ever lay down the whole hand")
-            elif discard and not may_buy and contract.size > size:
-                fail(f"{kind} {level} ({contract}) needs {contract.size} cards and a final discard, but "
-                     f"a hand holds {size + 1} (and cannot grow without buying): nobody could ever go out")
-        for wins in range(1, len(self.contracts) + 1):
-            score = self._hook("winner_score", wins)
+        contracts, rules, buying, match = self.contracts, self.melds, self.buying, self.match
+        kind = "round" if match.schedule is Schedule.ROUNDS else "level"
+        if match.schedule is Schedule.ROUNDS and (match.advance.value != "winner" or match.finisher_wins):
+            fail("match: advance and finisher_wins apply to a levels match, not to fixed rounds")
+        may_buy = buying.enabled and buying.limit != 0
+        for players, deck in self._decks.items():
+            packs, jokers = self.deck.for_players(players)
+            wilds = jokers + (4 * packs if rules.twos is not Twos.NATURAL else 0)
+            naturals = 4 if rules.set_distinct_suits else 4 * packs
+            room = wilds if rules.joker_cap is JokerCap.NONE else min(wilds, naturals)
+            biggest_set = naturals + room if rules.min_naturals <= naturals else 0
+            if rules.set_max is not None:
+                biggest_set = min(biggest_set, rules.set_max)
+            ends = rules.run_wrap or (rules.ace_low and rules.ace_high)
+            longest_run = min(_LONGEST_RUN if ends else _LONGEST_RUN - 1, rules.run_max)
+            if rules.twos is Twos.WILD and not rules.run_wrap:
+                longest_run = min(longest_run, _LONGEST_RUN - 2)  # no run position stands for a 2
+            for level, (contract, size) in enumerate(zip(contracts, contracts.deal_sizes, strict=True), 1):
+                needed = size * players + 2
+                if needed > len(deck):
+                    fail(
+                        f"contracts.deal_sizes: dealing {size} cards to {players} players needs {needed} cards "
+                        f"(with the upcard and a stock card), but the deck has {len(deck)}"
+                    )
+                for req in contract.requirements:
+                    if req.kind is MeldKind.SET:
+                        low, high, most = rules.set_min, rules.set_max, biggest_set
+                    else:
+                        low, high, most = rules.run_min, rules.run_max, longest_run
+                    if req.size < low or (high is not None and req.size > high):
+                        fail(f"contract {level} ({contract}) asks for a {req} outside the allowed sizes")
+                    if req.size > most:
+                        fail(f"contract {level} ({contract}) asks for a {req}, but under these rules "
+                             f"no {req.kind.value} can hold more than {most} cards")
+                if players == self.min_players:
+                    self._validate_contract(level, contract, size, biggest_set, longest_run, may_buy, kind)
+        for wins in range(1, len(contracts) + 1):
+            score = self._hook(self.scoring, "winner_score", wins)
             if not _is_int(score):
-                fail(f"winner_score({wins}) must return an integer, got {score!r}")
+                fail(f"scoring.winner_score({wins}) must return an integer, got {score!r}")
 
-    # -- hooks ---------------------------------------------------------------
+    def _validate_contract(
+        self, level: int, contract: Contract, size: int, biggest_set: int, longest_run: int, may_buy: bool,
+        kind: str,
+    ) -> None:
+        fail = self._fail
+        contracts = self.contracts
+        rule = contracts.going_out[level - 1]
+        quota = self._quotas[level - 1]
+        if rule is GoingOut.ALL_IN:
+            if not contracts.go_out_on_go_down_turn:
+                fail(f"{kind} {level} ({contract}) is all-in (going down is going out), but "
+                     f"contracts.go_out_on_go_down_turn is False: nobody could ever go down in that {kind}")
+            # Before going down a hand only shrinks by lay-offs, where those are allowed.
+            shed = 0 if self.layoffs.requires_down else quota
+            holds = sum(biggest_set if req.kind is MeldKind.SET else longest_run for req in contract.requirements)
+            if contracts.exact_sizes:
+                holds = contract.size
+            if shed is not None and holds < size + 1 - shed:
+                fail(f"{kind} {level} ({contract}) is all-in, but its melds hold at most {holds} cards "
+                     f"and a hand holds {size + 1}: nobody could ever lay down the whole hand")
+            return
+        keep = rule is GoingOut.DISCARD_REQUIRED or not contracts.go_out_on_go_down_turn
+        least = contract.size + (1 if keep else 0)
+        if least <= size + 1:
+            return
+        if not may_buy:
+            why = "a final discard" if rule is GoingOut.DISCARD_REQUIRED else "a card left in hand"
+            if not keep:
+                why = ""
+            fail(f"{kind} {level} ({contract}) needs {contract.size} cards{' and ' + why if why else ''}, but "
+                 f"a hand holds {size + 1} (and cannot grow without buying): nobody could ever go down")
+        if not contracts.exceed_hand:
+            fail(f"contract {level} ({contract}) needs {contract.size} cards but a hand holds {size + 1} "
+                 f"(set contracts.exceed_hand to reach it by buying)")
+        limit = self.buying.limit
+        if limit is not None and size + 1 + limit * (1 + self.buying.penalty) < least:
+            fail(f"{kind} {level} ({contract}) needs {least} cards, but a hand holds at most "
+                 f"{size + 1 + limit * (1 + self.buying.penalty)} even after {limit} buys")
+
+    # -- asking the parts ------------------------------------------------------
+
+    def cite(self, rule: str) -> str:
+        """The variant's clause for ``rule`` (a :data:`RULE_KEYS` name) as ``" (N16)"``, or ``""``.
+
+        >>> import remi
+        >>> remi.variants.get("norwegian").cite("layoff.down")
+        ' (N16)'
+
+        .. versionadded:: 0.3.0
+        """
+        return self._cites.get(rule, "")
+
+    def cards(self, players: int) -> tuple[Card, ...]:
+        """The full deck for ``players`` players, sorted.
+
+        >>> import remi
+        >>> len(remi.variants.get("norwegian").cards(4))
+        113
+
+        .. versionadded:: 0.3.0
+        """
+        found = self._decks.get(players)
+        return found if found is not None else self.deck.cards(players)
 
     def layoff_quota(self, level: int) -> int | None:
-        """How many cards a player on contract ``level`` (0-based) may lay off per deal.
-
-        ``None`` means no limit. Override in a subclass (English Remi: E12).
-        """
-        return None
+        """The lay-off quota of contract ``level`` (0-based), as :meth:`LayOffs.quota` said when built."""
+        return self._quotas[level]
 
     def winner_score(self, wins: int) -> int:
-        """What the player who goes out scores, given their wins so far including this one.
+        """What the player who goes out scores with ``wins`` wins so far (:meth:`Scoring.winner_score`)."""
+        score = self._hook(self.scoring, "winner_score", wins)
+        if not _is_int(score):
+            self._fail(f"scoring.winner_score({wins}) must return an integer, got {score!r}")
+        return cast(int, score)
 
-        Override in a subclass (English Remi: E15). The default is 0 (N19).
+    def buy_order(self, players: int, on_turn: int) -> tuple[int, ...]:
+        """The seats asked, in order, to buy the discard ``on_turn`` declined (:meth:`Buying.order`)."""
+        return self._orders[players][on_turn]
+
+    def next_levels(
+        self, levels: tuple[int, ...], winner: int | None, went_down: tuple[bool, ...]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The levels after a deal and the seats that completed the last one (:meth:`Match.advance_levels`).
+
+        Raises:
+            VariantError: If the hook fails or returns levels out of range.
         """
-        return 0
+        last = len(self.contracts)
+        try:
+            moved, finished = self.match.advance_levels(levels, last, winner, went_down)
+            moved, finished = tuple(moved), tuple(finished)
+        except Exception as error:
+            raise VariantError(f"{self.name}: match.advance_levels failed: {type(error).__name__}: {error}") from error
+        if len(moved) != len(levels) or not all(_is_int(level) and 1 <= level <= last for level in moved) or not all(
+            _is_int(seat) and 0 <= seat < len(levels) for seat in finished
+        ):
+            self._fail(f"match.advance_levels returned {moved!r}, {finished!r}: one level from 1 to {last} "
+                       f"per seat, and seats")
+        return moved, finished
+
+    def match_winners(self, scores: tuple[int, ...], last_deal: Any) -> tuple[int, ...]:
+        """Who won a finished match whose final deal was ``last_deal`` (:meth:`Match.winners`)."""
+        finishers = self.next_levels(last_deal.levels, last_deal.winner, last_deal.went_down)[1]
+        return tuple(self.match.winners(scores, finishers))
 
     # -- derived -------------------------------------------------------------
 
@@ -459,10 +438,6 @@ class Variant:
         points = self._points
         return sum(points[card.index] for card in cards)
 
-    def deck(self) -> tuple[Card, ...]:
-        """The full deck, sorted: ``packs`` × 52 naturals and the jokers."""
-        return self._deck
-
     def meld_problems(self, kind: MeldKind, cards: Sequence[Card] | str) -> MeldProblem:
         """Everything wrong with ``cards`` as a meld of ``kind`` in this variant.
 
@@ -480,7 +455,7 @@ class Variant:
         """
         from remi.melds import _to_cards
 
-        return meld_problems(self.meld_rules, kind, _to_cards(cards))
+        return meld_problems(self.melds, kind, _to_cards(cards))
 
     @property
     def rounds(self) -> int:
@@ -491,53 +466,53 @@ class Variant:
         return self.name
 
     def summary(self) -> str:
-        """A plain-text summary of the rules: contracts, deal sizes, points, parameters."""
-        kind = "round" if self.schedule is Schedule.ROUNDS else "level"
+        """A plain-text summary of the rules: players, deck, contracts, points, and every part's fields."""
+        contracts = self.contracts
+        kind = "round" if self.match.schedule is Schedule.ROUNDS else "level"
         lines = [f"{self.title or self.name} (variant {self.name!r}, version {self.version})", ""]
         lines.append(f"Players: {self.min_players}-{self.max_players} "
                      f"(best {self.recommended_players[0]}-{self.recommended_players[1]})")
-        lines.append(f"Deck: {self.packs} x 52 cards + {self.jokers} jokers = {len(self._deck)} cards")
+        decks = sorted({self.deck.for_players(n) for n in range(self.min_players, self.max_players + 1)})
+        for packs, jokers in decks:
+            seats = [n for n in range(self.min_players, self.max_players + 1)
+                     if self.deck.for_players(n) == (packs, jokers)]
+            who = f" ({seats[0]}-{seats[-1]} players)" if len(decks) > 1 else ""
+            lines.append(f"Deck{who}: {packs} x 52 cards + {jokers} jokers = {52 * packs + jokers} cards")
         lines.append("")
-        labels = [f"{c.name} ({', '.join(str(r) for r in c.requirements)})" for c in self.contracts]
+        labels = [f"{c.name} ({', '.join(str(r) for r in c.requirements)})" for c in contracts]
         width = max(len("contract"), *(len(label) for label in labels))
         lines.append(f"{kind:<6} {'contract':<{width}} {'dealt':>5}  notes")
         for i, label in enumerate(labels):
-            notes = []
-            if self.all_in[i]:
-                notes.append("all-in: the whole hand goes down, no discard")
-            quota = self.layoff_quota(i)
+            notes = [f"going out: {contracts.going_out[i].value}"]
+            quota = self._quotas[i]
             if quota is not None:
                 notes.append(f"lay-off quota {quota}")
-            lines.append(f"{i + 1:<6} {label:<{width}} {self.deal_sizes[i]:>5}  {'; '.join(notes)}".rstrip())
+            lines.append(f"{i + 1:<6} {label:<{width}} {contracts.deal_sizes[i]:>5}  {'; '.join(notes)}".rstrip())
         lines.append("")
-        lines.append("Card points: joker {}, {}".format(
-            self.joker_points,
-            ", ".join(f"{label} {p}" for label, p in zip(
-                ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"), self.rank_points,
-                strict=True))))
-        lines.append("Sizes are " + ("exact" if self.exact_sizes else "minimums") + "; contracts go down "
-                     + ("piecemeal" if self.piecemeal else "whole, in one turn") + ".")
+        points = ", ".join(f"{card} {self._points[card.index]}" for card in CARDS[:13])
+        lines.append(f"Card points (spades shown): joker {self._points[52]}, {points}")
         lines.append("")
-        lines.append("Parameters:")
-        for field in attrs.fields(type(self)):
-            if not field.init or field.name in ("contracts", "deal_sizes", "all_in", "rank_points",
-                                                "title", "name", "version"):
-                continue
-            value = getattr(self, field.name)
-            if isinstance(value, enum.Enum):
-                value = value.value
-            lines.append(f"  {field.name} = {value}")
+        for part in ("melds", "contracts", "drawing", "layoffs", "swaps", "buying", "match", "scoring"):
+            value = getattr(self, part)
+            shown = []
+            for field in attrs.fields(type(value)):
+                if field.name in ("contracts", "deal_sizes", "going_out", "rank_points", "joker_points"):
+                    continue
+                item = getattr(value, field.name)
+                shown.append(f"{field.name}={item.value if isinstance(item, enum.Enum) else item}")
+            lines.append(f"{part}: {', '.join(shown) or '-'}")
         return "\n".join(lines)
 
     @property
     def fingerprint(self) -> str:
         """A short, stable digest of the rules: 16 hex digits that change whenever a rule does.
 
-        It is the SHA-256 of a canonical text of every rule parameter (every
-        field but ``name``, ``version``, ``title`` and ``recommended_players``,
-        which are labels), of the class's qualified name (hooks cannot be
-        hashed, so a subclass that overrides one differs from the base class),
-        and of what the hooks return for each contract. It is the same in every
+        It is the SHA-256 of a canonical text of every rule part and field
+        (but the labels ``name``, ``version``, ``title``,
+        ``recommended_players``, ``references`` and ``legacy_fingerprints``),
+        of each part's class name (hooks cannot be hashed, so a part subclass
+        that overrides one differs from the base class), and of what the
+        hooks return for each contract, card and player count. It is the same in every
         process and on every machine. A game record carries it, so a record is
         not replayed under other rules.
 
@@ -545,7 +520,7 @@ class Variant:
         >>> norwegian = remi.variants.get("norwegian")
         >>> len(norwegian.fingerprint)
         16
-        >>> attrs.evolve(norwegian, joker_points=25).fingerprint == norwegian.fingerprint
+        >>> attrs.evolve(norwegian, scoring=remi.Scoring(joker_points=25)).fingerprint == norwegian.fingerprint
         False
         >>> attrs.evolve(norwegian, title="House").fingerprint == norwegian.fingerprint
         True
@@ -573,14 +548,20 @@ class Variant:
                 return sorted([json.dumps(canonical(k), sort_keys=True), canonical(v)] for k, v in value.items())
             return repr(value)
 
-        cls = type(self)
-        labels = ("name", "version", "title", "recommended_players")
-        rules: dict[str, object] = {"class": f"{cls.__module__}.{cls.__qualname__}"}
-        for field in attrs.fields(cls):
-            if field.init and field.name not in labels:
-                rules[field.name] = canonical(getattr(self, field.name))
+        labels = ("name", "version", "title", "recommended_players", "references", "legacy_fingerprints")
+        rules: dict[str, object] = {}
+        for field in attrs.fields(type(self)):
+            if not field.init or field.name in labels:
+                continue
+            value = getattr(self, field.name)
+            rules[field.name] = canonical(value)
+            if attrs.has(type(value)):  # hooks cannot be hashed: a part's class names them
+                cls = type(value)
+                rules[f"class:{field.name}"] = f"{cls.__module__}.{cls.__qualname__}"
         levels = range(len(self.contracts))
-        rules["hook:layoff_quota"] = [self.layoff_quota(level) for level in levels]
-        rules["hook:winner_score"] = [self.winner_score(wins) for wins in range(1, len(levels) + 1)]
+        rules["hook:layoff_quota"] = list(self._quotas)
+        rules["hook:winner_score"] = [self.scoring.winner_score(wins) for wins in range(1, len(levels) + 1)]
+        rules["hook:card_points"] = list(self._points)
+        rules["hook:deck"] = [list(self.deck.for_players(n)) for n in range(self.min_players, self.max_players + 1)]
         text = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
