@@ -4,12 +4,19 @@ Reading checks each field's type (naming the field), rebuilds the first state
 from ``start`` with :func:`~remi.new_game`, replays ``history``, and demands
 that every field equals the replay's: so exactly the states the engine can
 reach are read back.
+
+The JSON carries its layout's number as ``format_version``. Format 1 is what
+remi 0.2 wrote; format 2 (remi 0.3) adds ``went_down`` to ``last_deal``.
+What differs between the formats is in :data:`_DEAL_KEYS`, and nowhere else.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
+
+import attrs
 
 from remi._setup import game_from_start, seed_problem
 from remi._values import DealResult, Phase, TableMeld
@@ -21,24 +28,45 @@ from remi.state import _FIELDS, GameState
 from remi.variant import Variant
 
 FORMAT = "remi-state"
-FORMAT_VERSION = 1
+#: The format this remi writes.
+FORMAT_VERSION = 2
+#: The formats this remi reads.
+FORMAT_VERSIONS = (1, 2)
+
+# -- what differs between the formats ------------------------------------------------------------------
+
+#: The keys of a deal result (``last_deal``) in each format, in the order written: each is a field of
+#: DealResult, must be present, and must equal the replay's. A DealResult field that the file's format
+#: lacks is taken from the replay (so that older files read under a DealResult with more fields).
+_DEAL_KEYS: dict[int, tuple[str, ...]] = {
+    1: ("deal", "winner", "scores", "hands", "levels"),
+    2: ("deal", "winner", "scores", "hands", "levels", "went_down"),
+}
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
     return format_cards(cards)
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
+#: For each key of a deal result: how to write the DealResult field, and how to read it back.
+_DEAL_CODEC: dict[str, tuple[Callable[[Any], Any], Callable[[_Reader, str], Any]]] = {
+    "deal": (_same, lambda r, key: r.need_int(key)),
+    "winner": (_same, lambda r, key: r.integer(key, optional=True)),
+    "scores": (list, lambda r, key: r.ints(key)),
+    "hands": (lambda hands: [_cards(hand) for hand in hands], lambda r, key: r.hands(key)),
+    "levels": (list, lambda r, key: r.ints(key)),
+    "went_down": (list, lambda r, key: r.bools(key)),
+}
+
+
 def _deal_result(result: DealResult | None) -> dict[str, Any] | None:
     if result is None:
         return None
-    return {
-        "deal": result.deal,
-        "winner": result.winner,
-        "scores": list(result.scores),
-        "hands": [_cards(hand) for hand in result.hands],
-        "levels": list(result.levels),
-        "went_down": list(result.went_down),
-    }
+    return {key: _DEAL_CODEC[key][0](getattr(result, key)) for key in _DEAL_KEYS[FORMAT_VERSION]}
 
 
 def state_to_json(state: GameState) -> str:
@@ -132,6 +160,12 @@ class _Reader:
             out.append(item)
         return tuple(out)
 
+    def bools(self, key: str) -> tuple[bool, ...]:
+        value = self.get(key)
+        if not isinstance(value, list) or not all(isinstance(item, bool) for item in value):
+            raise SerializationError(f"{self.name(key)} must be a list of true/false, got {_short(value)}")
+        return tuple(value)
+
     def cards(self, key: str, value: Any = _MISSING) -> tuple[Card, ...]:
         value = self.get(key) if value is _MISSING else value
         if not isinstance(value, str):
@@ -186,7 +220,7 @@ def _variant(data: dict[str, Any], variant: Variant | None) -> Variant:
     return variant
 
 
-def _decode(data: dict[str, Any], variant: Variant) -> dict[str, Any]:
+def _decode(data: dict[str, Any], variant: Variant, version: int) -> dict[str, Any]:
     """Every field of the state, each of the right type (values are checked by the replay)."""
     r = _Reader(data)
     seed = r.get("seed")
@@ -250,30 +284,39 @@ def _decode(data: dict[str, Any], variant: Variant) -> dict[str, Any]:
         "discarder": r.integer("discarder", optional=True),
         "taken": taken,
         "turn": r.need_int("turn"),
-        "last_deal": _read_deal(r.get("last_deal")),
+        "last_deal": _read_deal(r.get("last_deal"), version),
         "start": _read_start(r.get("start")),
         "_history": _read_history(r.get("history")),
     }
 
 
-def _read_deal(raw: Any) -> DealResult | None:
+def _read_deal(raw: Any, version: int) -> dict[str, Any] | None:
+    """The DealResult fields that a deal result in format ``version`` records (:func:`replay` adds the rest)."""
     if raw is None:
         return None
     if not isinstance(raw, dict):
         raise SerializationError(f"'last_deal' must be an object or null, got {_short(raw)}")
     inner = _Reader(raw, "'last_deal' ")
-    inner.only("deal", "winner", "scores", "hands", "levels", "went_down")
-    went_down = raw.get("went_down", [])
-    if not isinstance(went_down, list) or not all(isinstance(flag, bool) for flag in went_down):
-        raise SerializationError(f"'last_deal' 'went_down' must be a list of true/false, got {_short(went_down)}")
-    return DealResult(
-        deal=inner.need_int("deal"),
-        winner=inner.integer("winner", optional=True),
-        scores=inner.ints("scores"),
-        hands=inner.hands("hands"),
-        levels=inner.ints("levels"),
-        went_down=tuple(went_down),
-    )
+    keys = _DEAL_KEYS[version]
+    inner.only(*keys)
+    return {key: _DEAL_CODEC[key][1](inner, key) for key in keys}
+
+
+def _format_version(data: dict[str, Any]) -> int:
+    """The format of ``data``, one this remi reads."""
+    known = f"this remi reads formats {' and '.join(map(str, FORMAT_VERSIONS))}"
+    if "format_version" not in data:
+        raise SerializationError(f"this JSON has no 'format_version'; {known}", Reason.UNSUPPORTED_FORMAT)
+    version = data["format_version"]
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SerializationError(
+            f"this JSON's 'format_version' is {_short(version)}, not a format number; {known}",
+            Reason.UNSUPPORTED_FORMAT,
+        )
+    if version not in FORMAT_VERSIONS:
+        why = "upgrade remi" if version > FORMAT_VERSION else "no remi writes it"
+        raise SerializationError(f"this JSON is format {version}; {known} ({why})", Reason.UNSUPPORTED_FORMAT)
+    return version
 
 
 def _read_start(raw: Any) -> tuple[tuple[str, Any], ...]:
@@ -317,11 +360,10 @@ def state_from_json(text: str | bytes, variant: Variant | None = None) -> GameSt
     data = _load(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SerializationError(f"not a remi state (expected an object with format {FORMAT!r})")
-    if data.get("format_version") != FORMAT_VERSION or isinstance(data.get("format_version"), bool):
-        raise SerializationError(f"unsupported format_version {_short(data.get('format_version'))}")
+    version = _format_version(data)
     _Reader(data).only("format", "format_version", "history", *(name for name in _FIELDS if name != "_history"))
     variant = _variant(data, variant)
-    values = _decode(data, variant)
+    values = _decode(data, variant, version)
     return replay(values["start"], values["_history"], variant, values)
 
 
@@ -332,6 +374,9 @@ def replay(
     expected: dict[str, Any] | None = None,
 ) -> GameState:
     """The state that ``history`` leads to from ``start``; with ``expected``, it must have those fields.
+
+    ``expected["last_deal"]`` holds the fields of a deal result that the file
+    recorded (see :func:`_read_deal`); the others are the replay's.
 
     Raises:
         SerializationError: Naming ``start``, the action of ``history`` that is
@@ -351,6 +396,7 @@ def replay(
         except RemiError as error:
             raise SerializationError(f"'history' action {index} ({action}) cannot be played there: {error}") from None
     if expected is not None:
+        expected = {**expected, "last_deal": _last_deal(expected["last_deal"], state.last_deal)}
         differ = [name for name in _ORDER if getattr(state, name) != expected[name]]
         if differ:
             first = differ[0]
@@ -372,6 +418,13 @@ _ORDER = (
     "scores", "deal_scores", "last_deal", "hands", "stock", "discard_pile", "table", "laid", "layoffs", "buys",
     "rebuilds", "discarder", "taken", "turn",
 )
+
+
+def _last_deal(recorded: dict[str, Any] | None, replayed: DealResult | None) -> DealResult | dict[str, Any] | None:
+    """The recorded deal result, its fields that the file's format lacks taken from the replay's."""
+    if recorded is None or replayed is None:
+        return recorded  # equal only if both are None
+    return attrs.evolve(replayed, **recorded)
 
 
 def _json(start: tuple[tuple[str, Any], ...]) -> str:

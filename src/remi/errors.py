@@ -38,6 +38,10 @@ class Reason(enum.Enum):
     #:
     #: .. versionadded:: 0.2.0
     RULES_MISMATCH = "rules-mismatch"
+    #: JSON or a game record in a format this remi does not read (a newer remi wrote it, or none did).
+    #:
+    #: .. versionadded:: 0.3.0
+    UNSUPPORTED_FORMAT = "unsupported-format"
     # the game
     #: An action the rules refuse, with no more specific reason given.
     #:
@@ -126,6 +130,9 @@ class NotationError(RemiError):
         token: The offending piece of text.
         position: Its character offset (in the line, for a record).
         line: For a game record, the 1-based line the token is on.
+        reason: The kind of refusal: :attr:`Reason.BAD_NOTATION` unless given
+            (:attr:`Reason.UNSUPPORTED_FORMAT` for a record in a format this
+            remi does not read).
 
     Attributes:
         token: The offending piece of text.
@@ -146,18 +153,23 @@ class NotationError(RemiError):
     .. versionchanged:: 0.2.0
        The :attr:`line` attribute; :func:`~remi.read_record` sets ``position``
        to a character offset within that line (it used to be the line number).
+
+    .. versionchanged:: 0.3.0
+       The ``reason`` argument.
     """
 
     default_reason = Reason.BAD_NOTATION
 
-    def __init__(self, message: str, token: str = "", position: int = 0, line: int | None = None) -> None:
-        super().__init__(message, Reason.BAD_NOTATION)
+    def __init__(
+        self, message: str, token: str = "", position: int = 0, line: int | None = None, reason: Reason | None = None
+    ) -> None:
+        super().__init__(message, reason if reason is not None else Reason.BAD_NOTATION)
         self.token = token
         self.position = position
         self.line = line
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (type(self), (str(self), self.token, self.position, self.line))
+        return (type(self), (str(self), self.token, self.position, self.line, self.reason))
 
 
 class VariantError(RemiError):

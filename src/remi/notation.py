@@ -1,10 +1,17 @@
 """Game records: a text notation, readable by a person, that replays to the identical state.
 
-A record is a header of ``[Name value]`` lines (the arguments of
-:func:`remi.new_game`, each value in JSON, and the variant's rules
-:attr:`~remi.variant.Variant.fingerprint` as ``[Rules "..."]``) followed by the
-actions, one per line, each after the seat that took it. Lines starting with
-``#`` are comments; the writer marks where each deal begins.
+A record is a header of ``[Name value]`` lines (the record's format as
+``[Format "2"]``, the arguments of :func:`remi.new_game`, each value in JSON,
+and the variant's rules :attr:`~remi.variant.Variant.fingerprint` as
+``[Rules "..."]``) followed by the actions, one per line, each after the seat
+that took it. Lines starting with ``#`` are comments; the writer marks where
+each deal begins.
+
+A record without a ``Format`` header is format 1 (written by remi 0.2 or
+earlier) and replays as before; its ``Rules`` may also be one of the variant's
+``legacy_fingerprints``, the fingerprints earlier remi versions computed for
+the same rules. A format this remi does not read is refused (reason
+:attr:`~remi.errors.Reason.UNSUPPORTED_FORMAT`).
 
 >>> import remi
 >>> game = remi.new_game("norwegian", players=3, seed=7)
@@ -12,6 +19,7 @@ actions, one per line, each after the seat that took it. Lines starting with
 ...     game = game.apply(game.legal_actions()[0])
 >>> record = remi.write_record(game)
 >>> print(record)  # doctest: +ELLIPSIS
+[Format "2"]
 [Variant "norwegian"]
 [Version "1"]
 [Rules "..."]
@@ -30,6 +38,9 @@ True
 
 .. versionchanged:: 0.2.0
    Records carry the ``Rules`` header; every refusal names its line.
+
+.. versionchanged:: 0.3.0
+   Records carry the ``Format`` header (format 2).
 """
 
 from __future__ import annotations
@@ -50,7 +61,11 @@ __all__ = ["read_record", "write_record"]
 _LINES = re.compile(r"\r\n|\r|\n")
 _HEADER = re.compile(r"\[([A-Za-z][A-Za-z0-9]*) (.*)\]")
 _MOVE = re.compile(r"([0-9]{1,9}):\s*(.+)")
+#: The record format this remi writes, and those it reads (a record without a Format header is format 1).
+_FORMAT = "2"
+_FORMATS = ("1", "2")
 _NAMES = {
+    "format": "Format",
     "variant": "Variant",
     "version": "Version",
     "rules": "Rules",
@@ -81,6 +96,7 @@ def _int_list(value: object) -> bool:
 
 # What each header's JSON value must be, and how to say so.
 _TYPES: dict[str, tuple[Any, str]] = {
+    "format": (lambda v: True, "a string"),  # any value: _format() refuses those it does not read
     "variant": (lambda v: isinstance(v, str), "a string"),
     "version": (lambda v: isinstance(v, str), "a string"),
     "rules": (lambda v: isinstance(v, str), "a string"),
@@ -103,14 +119,18 @@ _TYPES: dict[str, tuple[Any, str]] = {
 def write_record(state: GameState) -> str:
     """The record of the match that led to ``state``.
 
-    The header holds the arguments of :func:`remi.new_game` and, after
-    ``Version``, the variant's :attr:`~remi.variant.Variant.fingerprint` as
-    ``[Rules "..."]``, which pins the rules the match was played under.
+    The header holds the record's format, ``[Format "2"]``, the arguments of
+    :func:`remi.new_game` and, after ``Version``, the variant's
+    :attr:`~remi.variant.Variant.fingerprint` as ``[Rules "..."]``, which pins
+    the rules the match was played under.
 
     .. versionadded:: 0.1.0
 
     .. versionchanged:: 0.2.0
        The ``Rules`` header.
+
+    .. versionchanged:: 0.3.0
+       The ``Format`` header, first.
     """
     lines = []
     rules = f"[Rules {json.dumps(state.variant.fingerprint)}]"
@@ -121,6 +141,7 @@ def write_record(state: GameState) -> str:
             lines.append(rules)
     if rules not in lines:
         lines.insert(0, rules)
+    lines.insert(0, f"[Format {json.dumps(_FORMAT)}]")
     lines.append("")
     replay = _start(state.start, state.variant, {})
     deal = 0
@@ -159,13 +180,22 @@ def read_record(text: str, *, variant: Variant | None = None) -> GameState:
             :attr:`~remi.errors.Reason.RULES_MISMATCH`) the record's ``Rules``
             fingerprint is not the variant's: the game was played under other
             rules, which must be passed as ``variant=``. A record without a
-            ``Rules`` header (written before 0.2.0) is replayed unchecked.
+            ``Rules`` header (written before 0.2.0) is replayed unchecked. A
+            record without a ``Format`` header (format 1, written before
+            0.3.0) is also accepted when its ``Rules`` is one of the variant's
+            ``legacy_fingerprints``.
+        NotationError: With reason :attr:`~remi.errors.Reason.UNSUPPORTED_FORMAT`,
+            if the record's ``Format`` is not one this remi reads ("1" or "2").
 
     .. versionadded:: 0.1.0
 
     .. versionchanged:: 0.2.0
        Checks the ``Rules`` header; errors carry the line and chain their cause;
        a header value of the wrong type is a :class:`~remi.errors.NotationError`.
+
+    .. versionchanged:: 0.3.0
+       Reads the ``Format`` header; format-1 records accept the variant's
+       ``legacy_fingerprints``.
     """
     if not isinstance(text, str):
         raise NotationError(f"expected record text, got {type(text).__name__}", repr(text), 0)
@@ -220,12 +250,34 @@ def _header(number: int, indent: int, line: str, where: dict[str, tuple[int, int
     try:
         parsed = json.loads(value)
     except (ValueError, RecursionError) as error:
+        if key == "format":
+            _format(number, at, value, _NOT_JSON)
         raise _refusal(number, f"the value of {name} is not JSON: {shown}", value, at) from error
     check, expected = _TYPES[key]
     if not check(parsed):
         raise _refusal(number, f"the value of {name} must be {expected}, got {shown}", value, at)
+    if key == "format":
+        _format(number, at, value, parsed)
     where[key] = (number, at)
     return key, parsed
+
+
+_NOT_JSON = object()
+
+
+def _format(number: int, at: int, value: str, parsed: Any) -> None:
+    """Refuse the record unless ``parsed``, the Format on line ``number``, is one this remi reads."""
+    if parsed in _FORMATS:
+        return
+    known = f"this remi reads formats {' and '.join(map(json.dumps, _FORMATS))}"
+    shown = value if len(value) <= 80 else value[:77] + "..."
+    if not isinstance(parsed, str):
+        message = f"the value of Format must be a string such as {json.dumps(_FORMAT)}, got {shown}; {known}"
+    else:
+        newer = parsed.isascii() and parsed.isdigit() and len(parsed) < 10 and int(parsed) > int(_FORMAT)
+        why = "upgrade remi" if newer else "no remi writes it"
+        message = f"the record is format {shown}; {known} ({why})"
+    raise NotationError(f"line {number}: {message}", value, at, number, Reason.UNSUPPORTED_FORMAT)
 
 
 def _start(
@@ -235,6 +287,7 @@ def _start(
     name = args.pop("variant", None)
     version = args.pop("version", None)
     rules = args.pop("rules", None)
+    record_format = args.pop("format", "1")
     if variant is None:
         if not isinstance(name, str):
             raise NotationError("the record names no variant (no Variant header)", "", 0)
@@ -247,12 +300,16 @@ def _start(
             f"{_at_line(number)}the record was played under {name} version {version}, not {variant.version}",
             str(version), at, number or None,
         )
-    if rules is not None and rules != variant.fingerprint:
+    # format 1 was written before the fingerprint last changed: the variant lists what it was then
+    legacy: frozenset[str] = frozenset()
+    if record_format == "1":
+        legacy = getattr(variant, "legacy_fingerprints", frozenset())
+    if rules is not None and rules != variant.fingerprint and rules not in legacy:
         number = where.get("rules", (0, 0))[0]
         raise VariantError(
             f"{_at_line(number)}the record was played under the rules with fingerprint {rules}, but the "
-            f"variant {variant.name} (version {variant.version}) has fingerprint {variant.fingerprint}; "
-            "pass variant= with the rules the game was played under",
+            f"variant {variant.name} (version {variant.version}) has fingerprint {variant.fingerprint}"
+            f"{_earlier(legacy)}; pass variant= with the rules the game was played under",
             Reason.RULES_MISMATCH,
         )
     if "table" in args:
@@ -267,6 +324,12 @@ def _start(
         raise NotationError(f"the record's header describes no position: {error}", "", 0) from error
     except TypeError as error:
         raise NotationError(f"the record's header is malformed: {error}", "", 0) from error
+
+
+def _earlier(legacy: frozenset[str]) -> str:
+    if not legacy:
+        return ""
+    return f" (and had {' or '.join(sorted(legacy))} in earlier remi versions)"
 
 
 def _table_meld(entry: Any) -> TableMeld:

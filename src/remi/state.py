@@ -273,7 +273,13 @@ class GameState(_Plain):
     # -- serialization ---------------------------------------------------------
 
     def to_json(self) -> str:
-        """The whole state as JSON; :meth:`from_json` reads it back to an equal state."""
+        """The whole state as JSON; :meth:`from_json` reads it back to an equal state.
+
+        The JSON is format 2: its ``format_version`` is ``2``.
+
+        .. versionchanged:: 0.3.0
+           Writes format 2 (remi 0.2 wrote format 1).
+        """
         from remi._serialize import state_to_json
 
         return state_to_json(self)
@@ -296,7 +302,9 @@ class GameState(_Plain):
             SerializationError: If the text is malformed or describes a state that
                 cannot arise: the sentence names the field (``start``, the index
                 of an illegal action in ``history``, or the first field that does
-                not follow from them).
+                not follow from them); with reason
+                :attr:`~remi.errors.Reason.UNSUPPORTED_FORMAT` if its
+                ``format_version`` is not one this remi reads (1 or 2).
             RemiError: If ``variant`` is not a :class:`~remi.Variant` (reason
                 ``BAD_ARGUMENT``).
 
@@ -307,6 +315,10 @@ class GameState(_Plain):
 
         .. versionchanged:: 0.2.0
            Reads back only states that the start and the history lead to.
+
+        .. versionchanged:: 0.3.0
+           Reads format 2, and format 1 (what remi 0.2 wrote) as before; refuses
+           other formats with reason ``UNSUPPORTED_FORMAT``.
         """
         from remi._serialize import state_from_json
 
