@@ -440,6 +440,7 @@ def _generate_swaps(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iter
     if _swap_gate(state, seat) is not None:
         return
     own = variant.swaps.from_own_melds
+    relocate = not variant.swaps.joker_to_hand
     held = bytearray(53)
     for card in hand:
         held[card.index] += 1
@@ -448,7 +449,10 @@ def _generate_swaps(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iter
             continue
         for naturals in meld_options(variant, meld)[1]:
             if all(held[card.index] for card in naturals):
-                yield SwapJoker(index, naturals)
+                swap = SwapJoker(index, naturals)
+                if relocate and meld.kind is MeldKind.RUN and _check(state, swap, None) is not None:
+                    continue  # the joker moves to an end of the run: the one check says whether it can
+                yield swap
 
 
 def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iterator[LayOff]:

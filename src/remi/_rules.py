@@ -24,7 +24,7 @@ from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJok
 from remi.cards import JOKER, Card, format_cards
 from remi.contracts import assign
 from remi.errors import IllegalActionError, Reason
-from remi.melds import JokerCap, Meld, MeldKind, SetSwap, lay_off, meld_problems, run_cards, swap_joker
+from remi.melds import End, JokerCap, Meld, MeldKind, SetSwap, lay_off, meld_problems, run_cards, swap_joker
 from remi.parts import GoingOut, SwapWho
 
 if TYPE_CHECKING:
@@ -378,6 +378,16 @@ def _check_swap(state: GameState, seat: int, action: SwapJoker) -> object:
         return _not_held(seat, hand, action.cards)
     result = swap_joker(variant.melds, meld.kind, meld.cards, action.cards,
                         from_runs=swaps.from_runs, from_sets=swaps.from_sets)
+    if result is not None and meld.kind is MeldKind.RUN and not swaps.joker_to_hand:
+        cards, freed = result
+        rules = variant.layoff_rules
+        moved = lay_off(rules, MeldKind.RUN, cards, freed[0], End.HIGH) or lay_off(
+            rules, MeldKind.RUN, cards, freed[0], End.LOW)
+        if moved is None:
+            return _illegal(Reason.BAD_SWAP, f"the joker swapped out of meld {action.meld} has no end of the run "
+                                             "to move to")
+        error = _keep_error(state, seat, len(hand) - 1, _is_down(state, seat))
+        return error if error is not None else (moved, ())
     if result is None:
         if meld.kind is MeldKind.SET:
             return _illegal(

@@ -194,6 +194,7 @@ def new_game(
         raise RemiError("stock= and discard_pile= go with hands=; with a deck, stack the deck")
     order = _stack(deck, pool, seed)
     needed = sum(variant.contracts.deal_sizes[level - 1] for level in start_levels) + 1
+    needed += 1 if variant.contracts.first_player_extra_card else 0
     if len(order) < needed:
         raise RemiError(
             f"dealing the hands and the upcard needs {needed} cards, but {len(order)} are left off the table",
@@ -515,7 +516,8 @@ def _from_hands(
         if not hand:
             down = len(laid[seat]) == len(state.variant.contracts[levels[seat] - 1].requirements)
             why = ("it would have gone out, which ends the deal" if down
-                   else "only a player whose contract is down can go out (N17, E13)")
+                   else "only a player whose contract is down can go out"
+                   f"{state.variant.cite('going_out.down_first')}")
             raise RemiError(f"seat {seat}'s hand is empty: {why}", Reason.BAD_POSITION)
         _take(pool, hand, f"seat {seat}'s hand")
     top = _to_cards(stock) if stock is not None else ()

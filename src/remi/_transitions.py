@@ -230,6 +230,8 @@ def _start_deal(
     if sizes is None:
         deal_sizes = variant.contracts.deal_sizes
         sizes = [deal_sizes[level - 1] for level in levels]
+        if variant.contracts.first_player_extra_card:
+            sizes[(dealer + 1) % players] += 1
     hands: list[list[Card]] = [[] for _ in range(players)]
     position = 0
     for round_ in range(max(sizes)):
@@ -256,7 +258,7 @@ def _start_deal(
         rebuilds=0,
         on_turn=first,
         to_act=first,
-        phase=Phase.DRAW,
+        phase=Phase.PLAY if variant.contracts.first_player_extra_card else Phase.DRAW,
         buy_queue=(),
         discarder=None,
         taken=None,

@@ -292,6 +292,8 @@ class Contracts(_Part, Sequence[Contract]):
         same_suit_run_gap: Where two runs of one contract share a suit, the fewest
             ranks that must lie between them (0: no rule).
         distinct_set_ranks: Whether the sets of one contract must differ in rank.
+        first_player_extra_card: Whether the first player of a deal is dealt one
+            card more and plays their first turn without drawing.
 
     Hooks:
         :meth:`melds_problem`, the contract-level check over every meld laid for one contract.
@@ -310,11 +312,13 @@ class Contracts(_Part, Sequence[Contract]):
     exceed_hand: bool = False
     same_suit_run_gap: int = 0
     distinct_set_ranks: bool = False
+    first_player_extra_card: bool = False
 
     def __attrs_post_init__(self) -> None:
         if isinstance(self.going_out, GoingOut) and isinstance(self.contracts, tuple):
             object.__setattr__(self, "going_out", (self.going_out,) * len(self.contracts))
-        self._flags("exact_sizes", "piecemeal", "go_out_on_go_down_turn", "exceed_hand", "distinct_set_ranks")
+        self._flags("exact_sizes", "piecemeal", "go_out_on_go_down_turn", "exceed_hand", "distinct_set_ranks",
+                    "first_player_extra_card")
         self._count("same_suit_run_gap")
         if not isinstance(self.contracts, tuple):
             self._fail(f"contracts must be a sequence of Contract values, got {self.contracts!r}")
@@ -460,6 +464,10 @@ class Swaps(_Part):
         on_go_down_turn: Whether a player may swap on the turn they go down.
         twos: Where 2s are wild (:attr:`MeldRules.twos <remi.MeldRules.twos>`),
             whether a wild 2 in a run may be swapped out too, not only a joker.
+        joker_to_hand: Whether a joker swapped out of a run joins the swapper's
+            hand; else it moves to an end of the run (the high end if it can
+            stand there, else the low end), and a swap that leaves it no end is
+            refused.
 
     .. versionadded:: 0.3.0
     """
@@ -472,9 +480,10 @@ class Swaps(_Part):
     from_own_melds: bool = False
     on_go_down_turn: bool = True
     twos: bool = False
+    joker_to_hand: bool = True
 
     def __attrs_post_init__(self) -> None:
-        self._flags("from_runs", "from_own_melds", "on_go_down_turn", "twos")
+        self._flags("from_runs", "from_own_melds", "on_go_down_turn", "twos", "joker_to_hand")
         self._member("from_sets", SetSwap)
         self._member("who", SwapWho)
 

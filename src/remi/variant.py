@@ -288,8 +288,9 @@ class Variant:
             longest_run = min(_LONGEST_RUN if ends else _LONGEST_RUN - 1, rules.run_max)
             if rules.twos is Twos.WILD and not rules.run_wrap:
                 longest_run = min(longest_run, _LONGEST_RUN - 2)  # no run position stands for a 2
+            extra = 1 if contracts.first_player_extra_card else 0
             for level, (contract, size) in enumerate(zip(contracts, contracts.deal_sizes, strict=True), 1):
-                needed = size * players + 2
+                needed = size * players + 2 + extra
                 if needed > len(deck):
                     fail(
                         f"contracts.deal_sizes: dealing {size} cards to {players} players needs {needed} cards "
