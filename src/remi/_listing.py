@@ -43,7 +43,7 @@ from remi.actions import (
 from remi.cards import CARDS, JOKER, Card
 from remi.errors import Reason, RemiError
 from remi.melds import End, MeldKind, lay_off, run_cards, run_start, swap_joker
-from remi.parts import Contracts, GoingOut
+from remi.parts import GoingOut
 from remi.variant import Variant
 
 if TYPE_CHECKING:
@@ -371,9 +371,7 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
         if contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
             most = len(hand) - _cards_to_keep(state, seat, False)
             laydowns = (found for found in laydowns if len(found.melds) == missing or len(found.cards) <= most)
-        if type(contracts).melds_problem is not Contracts.melds_problem or contracts.same_suit_run_gap or (
-            contracts.distinct_set_ranks
-        ):  # a contract-level rule: ask the one check
+        if variant.contract_rule:  # a contract-level rule: ask the one check
             laydowns = (found for found in laydowns if _check(state, found, None) is None)
         yield from laydowns
     if state.table:

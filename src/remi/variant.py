@@ -178,6 +178,8 @@ class Variant:
     _quotas: tuple[int | None, ...] = attrs.field(init=False, eq=False, repr=False)
     _cites: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
     _orders: dict[int, tuple[tuple[int, ...], ...]] = attrs.field(init=False, eq=False, repr=False)
+    #: Whether the contracts have a contract-level rule (``Contracts.melds_problem`` can refuse).
+    contract_rule: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # Types and ranges first: nothing below may crash on a wrong type or take long.
@@ -214,6 +216,9 @@ class Variant:
                 rows.append(cast("tuple[int, ...]", seats))
             orders[players] = tuple(rows)
         object.__setattr__(self, "_orders", orders)
+        contracts = self.contracts
+        object.__setattr__(self, "contract_rule", type(contracts).melds_problem is not Contracts.melds_problem
+                           or bool(contracts.same_suit_run_gap) or contracts.distinct_set_ranks)
         self._validate()
 
     def _fail(self, message: str) -> NoReturn:
@@ -345,7 +350,8 @@ class Variant:
             fail(f"{kind} {level} ({contract}) needs {contract.size} cards{' and ' + why if why else ''}, but "
                  f"a hand holds {size + 1} (and cannot grow without buying): nobody could ever go down")
         if not contracts.exceed_hand:
-            fail(f"contract {level} ({contract}) needs {contract.size} cards but a hand holds {size + 1} "
+            kept = " and a card left after it" if keep else ""
+            fail(f"contract {level} ({contract}) needs {contract.size} cards{kept} but a hand holds {size + 1} "
                  f"(set contracts.exceed_hand to reach it by buying)")
         limit = self.buying.limit
         if limit is not None and size + 1 + limit * (1 + self.buying.penalty) < least:
