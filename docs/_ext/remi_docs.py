@@ -1,9 +1,13 @@
 """Sphinx helpers for remi's documentation.
 
 * At ``builder-inited`` every registered variant gets ``_generated/<name>.rst``:
-  its contract table, card points and parameters, built from the very
-  :class:`remi.Variant` object that :func:`remi.variants.get` returns, so the
-  docs cannot drift from the code. ``_generated/exports.rst`` lists the names
+  an overview, its contract table (deal size, going-out rule, lay-off quota),
+  card points, the deck by player count, the clauses its refusals cite, and
+  one table per rule part (each field, its value, and its description from the
+  part's ``Attributes:`` docstring), built from the very :class:`remi.Variant`
+  object that :func:`remi.variants.get` returns, so the docs cannot drift from
+  the code. The ``remi-differences`` directive tables the rules a house
+  configuration changes from its base variant. ``_generated/exports.rst`` lists the names
   re-exported by ``remi`` with links to where each is documented;
   ``_generated/api-toplevel.rst`` documents, as ``remi.<name>``, the exported
   names defined in private modules.
@@ -33,19 +37,43 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 import remi
 import remi.variants
-from remi.variant import GoingOut, Schedule, Variant
+from remi import Advance, BuyTiming, GoingOut, Schedule, Variant
 
 logger = logging.getLogger(__name__)
 
 GENERATED = "_generated"
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-# Shown elsewhere on the page, so left out of the parameter table.
-NOT_PARAMETERS = frozenset(
-    {"name", "version", "title", "contracts", "deal_sizes", "all_in", "joker_points", "rank_points"}
+#: The rule parts of a variant, in the order the pages show them, with a heading each.
+PARTS = (
+    ("deck", "The deck"),
+    ("melds", "Melds"),
+    ("contracts", "Contracts and going down"),
+    ("drawing", "Drawing"),
+    ("layoffs", "Laying off"),
+    ("swaps", "Joker swaps"),
+    ("buying", "Buying"),
+    ("match", "The match"),
+    ("scoring", "Scoring"),
 )
+#: Part fields shown in a table of their own (the contracts, the card points), not as a value.
+SHOWN_ABOVE = {
+    ("contracts", "contracts"): "the contract table above",
+    ("contracts", "deal_sizes"): "the contract table above",
+    ("contracts", "going_out"): "the contract table above",
+    ("scoring", "joker_points"): "the card points above",
+    ("scoring", "rank_points"): "the card points above",
+}
+GOING_OUT = {
+    GoingOut.DISCARD_OPTIONAL: "discard optional",
+    GoingOut.DISCARD_REQUIRED: "final discard",
+    GoingOut.ALL_IN: "all-in",
+}
+#: Variant fields that are labels, not rules: never listed as differences.
+LABELS = frozenset({"name", "version", "title", "references", "legacy_fingerprints"})
 
 
 # -- the variant pages ---------------------------------------------------------
@@ -55,16 +83,17 @@ def field_help(cls: type) -> dict[str, str]:
     """Map each attribute to its description in an ``Attributes:`` docstring section of ``cls`` or a base."""
     help_: dict[str, str] = {}
     for klass in reversed(cls.__mro__):
-        help_.update(_attributes_section(klass.__doc__ or ""))
+        help_.update(_section(klass.__doc__ or "", "Attributes:"))
     return help_
 
 
-def _attributes_section(docstring: str) -> dict[str, str]:
+def _section(docstring: str, title: str) -> dict[str, str]:
+    """The ``name: text`` entries of a Google-style docstring section such as ``Attributes:``."""
     help_: dict[str, str] = {}
     inside = False
     current = ""
     for line in inspect.cleandoc(docstring).splitlines():
-        if line.strip() == "Attributes:":
+        if line.strip() == title:
             inside = True
             continue
         if not inside:
@@ -77,6 +106,24 @@ def _attributes_section(docstring: str) -> dict[str, str]:
             current, _, text = line.strip().partition(":")
             help_[current] = text.strip()
     return help_
+
+
+def base_part(cls: type) -> type:
+    """The class remi defines that ``cls`` is (or subclasses): :class:`remi.Buying` for a house subclass."""
+    for klass in cls.__mro__:
+        if klass.__module__ in ("remi.parts", "remi.melds") and attrs.has(klass):
+            return klass
+    return cls
+
+
+def hooks(cls: type) -> tuple[str, ...]:
+    """The hook methods a part class declares in the ``Hooks:`` section of its docstring."""
+    text = inspect.cleandoc(cls.__doc__ or "")
+    _, found, rest = text.partition("\nHooks:\n")
+    if not found:
+        return ()
+    block = re.split(r"\n\S", rest, maxsplit=1)[0]
+    return tuple(re.findall(r":meth:`~?(?:[\w.]+\.)?(\w+)`", block))
 
 
 def value_text(value: object) -> str:
@@ -101,49 +148,121 @@ def list_table(
     return out
 
 
-def variant_page(variant: Variant) -> str:
-    """The generated reST describing ``variant``: overview, contracts, points, parameters."""
-    rounds = variant.schedule is Schedule.ROUNDS
-    unit = "Round" if rounds else "Level"
-    glance = [
+def _seats(players: list[int]) -> str:
+    return str(players[0]) if len(players) == 1 else f"{players[0]}–{players[-1]}"
+
+
+def deck_rows(variant: Variant) -> list[list[str]]:
+    """One row per run of player counts sharing a deck: players, packs, jokers, cards."""
+    rows: list[list[str]] = []
+    group: list[int] = []
+    for players in range(variant.min_players, variant.max_players + 2):
+        if group and (players > variant.max_players
+                      or variant.deck.for_players(players) != variant.deck.for_players(group[0])):
+            packs, jokers = variant.deck.for_players(group[0])
+            rows.append([_seats(group), str(packs), str(jokers), str(len(variant.cards(group[0])))])
+            group = []
+        group.append(players)
+    return rows
+
+
+def _points(variant: Variant) -> list[str]:
+    """What each rank costs (ace first), or the four suits' costs where the suits differ."""
+    cells = []
+    for rank in range(13):
+        costs = [variant.card_points(remi.CARDS[13 * suit + rank]) for suit in range(4)]
+        cells.append(str(costs[0]) if len(set(costs)) == 1 else " / ".join(map(str, costs)))
+    return cells
+
+
+def glance_rows(variant: Variant) -> list[list[str]]:
+    """The overview table: players, schedule, contracts, going down and out, scoring, buying."""
+    contracts, match, buying = variant.contracts, variant.match, variant.buying
+    rows = [
         ["Registry name", f"``{variant.name}``"],
         ["Rules version", f"``{variant.version}``"],
-        [
-            "Players",
-            f"{variant.min_players}–{variant.max_players} "
-            f"(best {variant.recommended_players[0]}–{variant.recommended_players[1]})",
-        ],
-        ["Deck", f"{variant.packs} × 52 cards + {variant.jokers} jokers = {len(variant.deck())} cards"],
+        ["Players", f"{variant.min_players}–{variant.max_players} "
+                    f"(best {variant.recommended_players[0]}–{variant.recommended_players[1]})"],
     ]
-    if rounds:
-        schedule = (
-            f"{variant.rounds} rounds; everybody plays the same contract in a round, "
-            "and the match ends after the last round"
-        )
+    decks = deck_rows(variant)
+    if len(decks) == 1:
+        rows.append(["Deck", f"{decks[0][1]} × 52 cards + {decks[0][2]} jokers = {decks[0][3]} cards"])
     else:
-        schedule = (
-            f"{variant.rounds} levels; each player plays their own level, only a deal's winner "
-            "moves up, and the match ends when somebody wins the last level"
-        )
-    glance.append(["Schedule", schedule])
-    sizes = "exact" if variant.exact_sizes else "minimums (a longer meld fulfils a shorter requirement)"
-    glance.append(["Requirement sizes", sizes])
-    if variant.piecemeal:
-        glance.append(["Going down", "piecemeal: one required meld at a time, over several turns"])
+        rows.append(["Deck", "by the number of players: see *The deck* below"])
+    if match.schedule is Schedule.ROUNDS:
+        schedule = (f"{variant.rounds} rounds; everybody plays the same contract in a round, "
+                    "and the match ends after the last round")
     else:
-        glance.append(["Going down", "the whole contract at once, in one turn"])
-    going_out = {
-        GoingOut.DISCARD_OPTIONAL: "the last card may leave the hand by discard, lay-off or going down",
-        GoingOut.DISCARD_REQUIRED: "the last card must be discarded",
-    }.get(variant.going_out, value_text(variant.going_out))
-    glance.append(["Going out", going_out])
+        movers = ("only a deal's winner moves up" if match.advance is Advance.WINNER
+                  else "everybody who went down in a deal moves up")
+        schedule = (f"{variant.rounds} levels; each player plays their own level, {movers}, "
+                    "and the match ends when somebody completes the last level")
+        if match.finisher_wins:
+            schedule += ", who wins the match whatever the totals"
+    rows.append(["Schedule", schedule])
+    rows.append(["Requirement sizes", "exact" if contracts.exact_sizes
+                 else "minimums (a longer meld fulfils a shorter requirement)"])
+    rows.append(["Going down", "piecemeal: one required meld at a time, over several turns"
+                 if contracts.piecemeal else "the whole contract at once, in one turn"])
     scores = [variant.winner_score(wins) for wins in range(1, variant.rounds + 1)]
     if len(set(scores)) == 1:
-        glance.append(["Winner's score", f"{scores[0]} for each deal won"])
+        rows.append(["Winner's score", f"{scores[0]} for each deal won"])
     else:
-        listed = ", ".join(str(score) for score in scores)
-        glance.append(["Winner's score", f"{listed} (for the 1st, 2nd, … win)"])
-    glance.append(["Buying", "yes" if variant.buying else "no"])
+        rows.append(["Winner's score", f"{', '.join(map(str, scores))} (for the 1st, 2nd, … win)"])
+    if not buying.enabled or buying.limit == 0:
+        rows.append(["Buying", "no"])
+    else:
+        when = ("before the player on turn draws" if buying.timing is BuyTiming.BEFORE_DRAW
+                else "after the player on turn draws from the stock")
+        limit = "no limit" if buying.limit is None else f"at most {buying.limit} per player per deal"
+        rows.append(["Buying", f"yes, {when}; {buying.penalty} penalty card(s); {limit}"])
+    return rows
+
+
+def part_rows(variant: Variant, attribute: str) -> list[list[str]]:
+    """The rows field, value, meaning of one rule part of ``variant``."""
+    part = getattr(variant, attribute)
+    help_ = field_help(type(part))
+    rows = []
+    for field in attrs.fields(type(part)):
+        if not field.init:
+            continue
+        value = getattr(part, field.name)
+        shown = SHOWN_ABOVE.get((attribute, field.name))
+        if shown is not None:
+            text = f"see {shown}"
+        elif attribute == "deck" and field.name == "by_players":
+            text = value_text(dict(value)) if value else "``{}``"
+        else:
+            text = value_text(value)
+        rows.append([f"``{field.name}``", text, help_.get(field.name, "")])
+    return rows
+
+
+def part_lines(variant: Variant, attribute: str, heading: str) -> list[str]:
+    """A subsection for one rule part: its class, overridden hooks, and the field table."""
+    part = getattr(variant, attribute)
+    cls = type(part)
+    base = base_part(cls)
+    lines = [heading, "~" * len(heading), ""]
+    if cls is base:
+        lines.append(f"``variant.{attribute}`` is a :class:`~{base.__module__}.{base.__name__}`.")
+    else:
+        overridden = [name for name in hooks(base) if getattr(cls, name) is not getattr(base, name)]
+        said = ", ".join(f":meth:`~{cls.__module__}.{cls.__qualname__}.{name}`" for name in overridden)
+        lines.append(f"``variant.{attribute}`` is a :class:`~{cls.__module__}.{cls.__qualname__}`, "
+                     f"a subclass of :class:`~{base.__module__}.{base.__name__}`"
+                     + (f" overriding {said}." if said else "."))
+    lines.append("")
+    lines += list_table(f"``{variant.name}.{attribute}``", ["Field", "Value", "Meaning"],
+                        part_rows(variant, attribute), "25 20 55")
+    return lines
+
+
+def variant_page(variant: Variant) -> str:
+    """The generated reST describing ``variant``: overview, deck, contracts, points, clauses, every part."""
+    contracts = variant.contracts
+    unit = "Round" if variant.match.schedule is Schedule.ROUNDS else "Level"
     lines = [
         f'.. Generated by docs/_ext/remi_docs.py from remi.variants.get("{variant.name}"). Do not edit.',
         "",
@@ -151,32 +270,24 @@ def variant_page(variant: Variant) -> str:
         "-----------",
         "",
     ]
-    lines += list_table(f"``{variant.name}`` at a glance", [], glance, "30 70", stub=True)
+    lines += list_table(f"``{variant.name}`` at a glance", [], glance_rows(variant), "30 70", stub=True)
     lines += ["", "Contracts", "---------", ""]
-    exact = variant.exact_sizes
+    plus = "" if contracts.exact_sizes else "+"
     rows = []
-    for i, contract in enumerate(variant.contracts):
-        needs = ", ".join(
-            f"{req.kind.value} of {req.size}" + ("" if exact else "+") for req in contract.requirements
-        )
+    for i, contract in enumerate(contracts):
+        needs = ", ".join(f"{req.kind.value} of {req.size}{plus}" for req in contract.requirements)
         quota = variant.layoff_quota(i)
-        rows.append(
-            [
-                str(i + 1),
-                f"**{contract.name}**",
-                needs,
-                str(variant.deal_sizes[i]),
-                "yes" if variant.all_in[i] else "no",
-                "no limit" if quota is None else str(quota),
-            ]
-        )
+        rows.append([str(i + 1), f"**{contract.name}**", needs, str(contracts.deal_sizes[i]),
+                     GOING_OUT[contracts.going_out[i]], "no limit" if quota is None else str(quota)])
     lines += list_table(
         f"Contracts of ``{variant.name}``",
-        [unit, "Contract", "Melds required", "Cards dealt", "All-in", "Lay-off quota"],
+        [unit, "Contract", "Melds required", "Cards dealt", "Going out", "Lay-off quota"],
         rows,
     )
     lines += [
-        "*All-in*: going down must use the whole hand, with no discard.",
+        "*Going out*: with a *final discard* the last card must be discarded; with *discard optional* it",
+        "may also leave by a lay-off or by going down; *all-in*: going down must use the whole hand,",
+        "with no discard, and is going out.",
         "",
         "*Lay-off quota*: how many cards a player may lay off in one deal.",
         "",
@@ -189,19 +300,73 @@ def variant_page(variant: Variant) -> str:
     lines += list_table(
         f"Card points of ``{variant.name}``",
         ["Joker", *RANK_LABELS],
-        [[str(variant.joker_points), *(str(p) for p in variant.rank_points)]],
+        [[str(variant.card_points(remi.JOKER)), *_points(variant)]],
     )
-    lines += ["Parameters", "----------", ""]
-    help_ = field_help(type(variant))
-    rows = [
-        [f"``{field.name}``", value_text(getattr(variant, field.name)), help_.get(field.name, "")]
-        for field in attrs.fields(type(variant))
-        if field.init and field.name not in NOT_PARAMETERS
+    if variant.references:
+        lines += [
+            "Clauses cited in refusals",
+            "-------------------------",
+            "",
+            "A refusal of an action that breaks one of these rules ends with the clause label, e.g.",
+            f"``({variant.references[0][1]})``.",
+            "",
+        ]
+        rows = [[f"``{key}``", f"**{label}**", remi.RULE_KEYS[key]] for key, label in variant.references]
+        lines += list_table(f"Clauses of ``{variant.name}``", ["Rule", "Clause", "What it says"], rows,
+                            "30 10 60")
+    lines += ["Rule parts", "----------", ""]
+    lines += [
+        "Every field of every part, with the value this variant gives it.",
+        "",
     ]
-    lines += list_table(
-        f"Every other parameter of ``{variant.name}``", ["Parameter", "Value", "Meaning"], rows, "25 20 55"
-    )
+    for attribute, heading in PARTS:
+        if attribute == "deck":
+            lines += [heading, "~" * len(heading), ""]
+            lines += list_table(f"Deck of ``{variant.name}`` by the number of players",
+                                ["Players", "Packs", "Jokers", "Cards"], deck_rows(variant))
+            lines += list_table(f"``{variant.name}.deck``", ["Field", "Value", "Meaning"],
+                                part_rows(variant, "deck"), "25 20 55")
+        else:
+            lines += part_lines(variant, attribute, heading)
     return "\n".join(lines)
+
+
+def difference_rows(base: Variant, house: Variant) -> list[list[str]]:
+    """Every rule of ``house`` that differs from ``base``: where, the base's value, the house's value."""
+    rows = []
+    for field in attrs.fields(Variant):
+        if not field.init or field.name in LABELS:
+            continue
+        old, new = getattr(base, field.name), getattr(house, field.name)
+        if old == new and type(old) is type(new):
+            continue
+        if not attrs.has(type(old)) or type(old) is not type(new):
+            rows.append([f"``{field.name}``", value_text(old), value_text(new)])
+            continue
+        for inner in attrs.fields(type(old)):
+            a, b = getattr(old, inner.name), getattr(new, inner.name)
+            if a != b:
+                if field.name == "deck" and inner.name == "by_players":
+                    a, b = dict(a), dict(b)
+                rows.append([f"``{field.name}.{inner.name}``", value_text(a), value_text(b)])
+    return rows
+
+
+class DifferencesDirective(SphinxDirective):
+    """``.. remi-differences:: base house``: a table of the rules ``house`` changes from ``base``."""
+
+    required_arguments = 2
+    has_content = False
+
+    def run(self) -> list[Any]:
+        """Build the table from the two registered variants."""
+        base, house = (remi.variants.get(name) for name in self.arguments)
+        rows = difference_rows(base, house)
+        if not rows:
+            raise self.error(f"{house.name} does not differ from {base.name}")
+        table = list_table(f"What ``{house.name}`` changes from ``{base.name}``",
+                           ["Rule", f"``{base.name}``", f"``{house.name}``"], rows, "30 35 35")
+        return self.parse_text_to_nodes("\n".join(table))
 
 
 # -- the public names ----------------------------------------------------------
@@ -408,6 +573,7 @@ def undo_inline_type(
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the hooks."""
     app.connect("builder-inited", generate)
+    app.add_directive("remi-differences", DifferencesDirective)
     app.connect("missing-reference", resolve_remi_names)
     app.connect("autodoc-skip-member", keep_enum_members)
     # napoleon's handler has the default priority, 500.

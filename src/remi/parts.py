@@ -277,7 +277,7 @@ class Contracts(_Part, Sequence[Contract]):
     >>> part = Contracts(contracts=[Contract.of("set 3", "set 3"), Contract.of("run 4", "run 4")],
     ...                  deal_sizes=[10, 10], going_out=[GoingOut.DISCARD_REQUIRED, GoingOut.ALL_IN])
     >>> len(part), str(part[1]), part.going_out[1]
-    (2, '4-4', <GoingOut.ALL_IN: 'all-in'>)
+    (2, 'run 4 + run 4', <GoingOut.ALL_IN: 'all-in'>)
 
     Attributes:
         contracts: The contracts; index 0 is round 1 (or level 1).

@@ -2,8 +2,9 @@
 
 Variants are discovered through the entry-point group ``remi.variants``: each
 entry point names a :class:`~remi.Variant` instance (or a subclass that builds
-one with no arguments). The built-ins, ``norwegian`` and ``english``, register
-exactly that way in remi's own ``pyproject.toml``; a third-party package adds
+one with no arguments). The built-ins (``norwegian``, ``english``,
+``liverpool``, ``shanghai`` and ``mayi``, and the house configurations
+``liverpool-project`` and ``shanghai-family``) register exactly that way in remi's own ``pyproject.toml``; a third-party package adds
 one with::
 
     [project.entry-points."remi.variants"]
@@ -13,8 +14,8 @@ A program may also :func:`register` a variant at run time.
 
 >>> import remi
 >>> remi.variants.names()
-('english', 'norwegian')
->>> remi.variants.get("english").jokers
+('english', 'liverpool', 'liverpool-project', 'mayi', 'norwegian', 'shanghai', 'shanghai-family')
+>>> remi.variants.get("english").deck.jokers
 4
 
 .. versionadded:: 0.1.0
