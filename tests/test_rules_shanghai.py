@@ -1,0 +1,1195 @@
+"""Rule scenarios for Shanghai Rummy: each test names the clause (S…, SX…) it checks.
+
+Positions are built exactly with ``remi.new_game(hands=..., stock=..., discard_pile=..., table=...)``
+and played forward with actions; the verdicts are the ones the rules state. Every refusal is checked
+three ways (``apply``/``check``, ``is_legal``, the listing) and must cite a Shanghai clause, never
+another variant's. The house configuration ``shanghai-family`` is checked where it differs (S15, its
+dead twos, is not modelled and has no test here).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+
+import remi
+from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, parse_cards
+from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
+from remi.cards import Card
+from remi.melds import is_wild, run_cards
+from remi.testing import assert_invariants, card_multiset
+from scenario import C, cards, meld, where
+from scenario import play as scenario_play
+from scenario import refused as scenario_refused
+
+SHANGHAI = remi.variants.get("shanghai")
+FAMILY = remi.variants.get("shanghai-family")
+SET, RUN = MeldKind.SET, MeldKind.RUN
+JK = remi.JOKER
+
+#: Eleven-card hands that meld nothing, hold no wild and share no card with each other.
+FILLER = (
+    "3H 4D 8C 10S JH QD KC 6S 7H 9D AS",
+    "3D 4S 8H 10D JC QS KH 6D 7C 9C AH",
+    "3C 4H 8D 10C JD QH KS 6C 7D 9H AC",
+)
+#: What each filler hand scores (S17): 6 × 5 + 4 × 10 + an ace's 15.
+FILLER_POINTS = 85
+
+#: A clause label in a message: "(S11)", "(N14)", "(L9)".
+_CLAUSE = re.compile(r"\(([A-Z]+)\d+\)")
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+
+def game(
+    hands: Sequence[str],
+    *,
+    stock: str | None = None,
+    discard: str = "QC",
+    round: int = 1,
+    levels: Sequence[int] | None = None,
+    dealer: int | None = None,
+    table: Sequence[TableMeld] = (),
+    scores: Sequence[int] | None = None,
+    layoffs: Sequence[int] | None = None,
+    variant: remi.Variant = SHANGHAI,
+) -> GameState:
+    """A position with seat 0 to act first (the dealer is the last seat unless given).
+
+    ``round`` is every seat's contract in ``shanghai``; ``levels`` are the seats' levels in
+    ``shanghai-family`` (default: ``round`` for everyone).
+    """
+    players = len(hands)
+    by_levels = variant.match.schedule is remi.Schedule.LEVELS
+    state = remi.new_game(
+        variant,
+        players=players,
+        seed=11,
+        hands=list(hands),
+        stock=stock,
+        discard_pile=discard,
+        dealer=players - 1 if dealer is None else dealer,
+        table=table,
+        scores=scores,
+        layoffs=layoffs,
+        round=None if by_levels else round,
+        levels=(list(levels) if levels is not None else [round] * players) if by_levels else None,
+    )
+    assert_invariants(state)
+    return state
+
+
+def leftovers(players: int, *used: str, variant: remi.Variant = SHANGHAI) -> str:
+    """Every card of the deck for ``players`` players not in ``used`` (texts of cards), as card text."""
+    pool = Counter(variant.cards(players))
+    for text in used:
+        pool -= Counter(parse_cards(text))
+    return " ".join(str(card) for card in sorted(pool.elements()))
+
+
+def play(state: GameState, *actions: Action) -> GameState:
+    """Apply actions that must be legal and listed, checking the invariants after each."""
+    for action in actions:
+        state = scenario_play(state, action)
+        assert_invariants(state)
+    return state
+
+
+def refused(state: GameState, action: Action, seat: int | None = None, *, clause: str | None = None) -> Reason:
+    """The reason ``action`` is refused (check, apply, is_legal and the listing agree).
+
+    The message never cites another variant's clause; with ``clause``, it ends by citing that one.
+    """
+    reason = scenario_refused(state, action, seat)
+    with pytest.raises(remi.IllegalActionError) as info:
+        state.check(action, seat=seat)
+    message = str(info.value)
+    assert all(prefix == "S" for prefix in _CLAUSE.findall(message)), message
+    if clause is not None:
+        assert message.endswith(f"({clause})"), message
+    return reason
+
+
+def passes(state: GameState) -> GameState:
+    """Everyone asked in a buy window passes."""
+    while state.phase is Phase.BUY:
+        state = play(state, Pass())
+    return state
+
+
+def draw(state: GameState) -> GameState:
+    """The player on turn lets the discard go, nobody buys it, and they draw from the stock."""
+    return passes(play(state, DrawStock()))
+
+
+def turn(state: GameState, buyer: int | None = None, discard: str | None = None) -> GameState:
+    """A whole turn: the player on turn draws from the stock, ``buyer`` buys the discard if asked
+    (those asked before it pass), and the player on turn discards ``discard`` (default: its first card)."""
+    state = play(state, DrawStock())
+    while state.phase is Phase.BUY:
+        state = play(state, Buy() if state.to_act == buyer else Pass())
+    card = C(discard) if discard is not None else state.hands[state.on_turn][0]
+    return play(state, Discard(card))
+
+
+def down(text: str) -> LayDown:
+    return LayDown(text)
+
+
+def laydowns(state: GameState) -> list[LayDown]:
+    """The lay-downs the listing offers."""
+    return [action for action in state.legal_actions(LayDown) if isinstance(action, LayDown)]
+
+
+def points(text: str) -> int:
+    return SHANGHAI.hand_points(parse_cards(text))
+
+
+def sorted_hand(*parts: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(card for part in parts for card in part))
+
+
+def test_shanghai_refusals_cite_only_shanghai_clauses() -> None:
+    for variant in (SHANGHAI, FAMILY):
+        labels = dict(variant.references)
+        assert labels
+        assert all(re.fullmatch(r"S\d+", label) for label in labels.values()), labels
+        assert set(labels) <= set(remi.RULE_KEYS)
+
+
+# -- S1: players and the deck ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "packs", "jokers"), [(2, 2, 4), (3, 2, 4), (4, 2, 4), (5, 3, 6), (6, 3, 6)])
+def test_S1_the_deck_by_player_count(players: int, packs: int, jokers: int) -> None:
+    state = remi.new_game(SHANGHAI, players=players, seed=3)
+    assert_invariants(state)
+    everything = card_multiset(state)
+    assert sum(everything.values()) == 52 * packs + jokers  # 108 or 162
+    assert everything[JK] == jokers
+    assert all(everything[card] == packs for card in remi.NATURALS)
+
+
+@pytest.mark.parametrize("players", [1, 7, 8])
+def test_S1_other_player_counts_are_refused(players: int) -> None:
+    with pytest.raises(remi.RemiError) as info:
+        remi.new_game(SHANGHAI, players=players, seed=3)
+    assert info.value.reason is Reason.BAD_ARGUMENT
+    assert str(info.value) == f"shanghai is played by 2 to 6 players, not {players}"
+
+
+# -- S2: eleven cards in every deal ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("round_", range(1, 11))
+def test_S2_eleven_cards_in_every_deal(round_: int) -> None:
+    four = remi.new_game(SHANGHAI, players=4, seed=6, round=round_)
+    assert [len(hand) for hand in four.hands] == [11] * 4
+    assert len(four.discard_pile) == 1  # the upcard
+    assert len(four.stock) == 108 - 44 - 1
+    six = remi.new_game(SHANGHAI, players=6, seed=6, round=round_)
+    assert [len(hand) for hand in six.hands] == [11] * 6
+    assert len(six.stock) == 162 - 66 - 1
+    assert_invariants(four)
+    assert_invariants(six)
+
+
+@pytest.mark.parametrize(("players", "dealer", "round_"), [(2, 0, 1), (4, 2, 5), (5, 1, 8), (6, 5, 10)])
+def test_S2_dealt_one_by_one_clockwise_from_the_dealers_left(players: int, dealer: int, round_: int) -> None:
+    dealt = players * 11
+    deck = (remi.NATURALS * 3)[: dealt + 2]
+    state = remi.new_game(SHANGHAI, players=players, seed=9, deck=deck, dealer=dealer, round=round_)
+    for step in range(players):
+        seat = (dealer + 1 + step) % players
+        assert Counter(state.hands[seat]) == Counter(deck[step:dealt:players])
+    assert state.discard_pile == (deck[dealt],)  # the upcard
+    assert state.stock[0] == deck[dealt + 1]
+    assert len(state.stock) == len(SHANGHAI.cards(players)) - dealt - 1
+    assert state.on_turn == state.to_act == (dealer + 1) % players  # as N12
+    assert state.phase is Phase.DRAW
+    assert_invariants(state)
+
+
+def test_S2_the_first_dealer_is_chosen_by_the_seed() -> None:
+    dealers = {remi.new_game(SHANGHAI, players=4, seed=seed).dealer for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    state = remi.new_game(SHANGHAI, players=4, seed=17)
+    assert state.dealer == remi.new_game(SHANGHAI, players=4, seed=17).dealer
+    assert state.on_turn == (state.dealer + 1) % 4
+
+
+# -- S3 / SX3: ten contracts of exact sizes, whole, in one turn ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("round_", "name", "shape"),
+    [
+        (1, "two sets", "set 3, set 3"),
+        (2, "set + run of 4", "set 3, run 4"),
+        (3, "two runs of 4", "run 4, run 4"),
+        (4, "three sets", "set 3, set 3, set 3"),
+        (5, "set + run of 7", "set 3, run 7"),
+        (6, "two sets + run of 5", "set 3, set 3, run 5"),
+        (7, "three runs of 4", "run 4, run 4, run 4"),
+        (8, "set + run of 10", "set 3, run 10"),
+        (9, "three sets + run of 5", "set 3, set 3, set 3, run 5"),
+        (10, "three runs of 5", "run 5, run 5, run 5"),
+    ],
+)
+def test_S3_contract_by_deal(round_: int, name: str, shape: str) -> None:
+    state = remi.new_game(SHANGHAI, players=3, seed=1, round=round_)
+    for seat in range(3):
+        contract = state.contract(seat)
+        assert contract.name == name
+        assert ", ".join(str(requirement) for requirement in contract.requirements) == shape
+    assert SHANGHAI.rounds == 10
+
+
+SX3_HAND = "9C 9D 9H 9S 9S 3S 4S 5S 6S 7S 8S"
+
+
+def test_SX3_exact_sizes_go_down() -> None:
+    state = draw(game([SX3_HAND, *FILLER[1:]], stock="10S 5D 5C KD", round=5))
+    assert state.hands[0] == cards(SX3_HAND + " 10S")
+    state = play(state, down("set 9C 9D 9H; run 3S 4S 5S 6S 7S 8S 9S"))
+    assert state.down[0]
+    assert sorted(len(m.cards) for m in state.table) == [3, 7]
+    assert state.hands[0] == cards("9S 10S")
+
+
+@pytest.mark.parametrize(
+    "melds",
+    [
+        "set 9C 9D 9H; run 3S 4S 5S 6S 7S 8S 9S 10S",  # a run of 8 for a run of 7
+        "set 9C 9D 9H 9S; run 3S 4S 5S 6S 7S 8S 9S",  # a set of 4 for a set of 3
+    ],
+)
+def test_SX3_longer_melds_do_not_go_down(melds: str) -> None:
+    state = draw(game([SX3_HAND, *FILLER[1:]], stock="10S 5D 5C KD", round=5))
+    assert refused(state, down(melds), clause="S3") is Reason.CONTRACT_NOT_MET
+    offered = laydowns(state)
+    assert down("set 9C 9D 9H; run 3S 4S 5S 6S 7S 8S 9S") in offered
+    assert all(sorted(len(m.cards) for m in action.melds) == [3, 7] for action in offered)
+
+
+def test_SX3_the_10S_is_laid_off_on_a_later_turn() -> None:
+    state = draw(game([SX3_HAND, *FILLER[1:]], stock="10S 5D 5C KD", round=5))
+    state = play(state, down("set 9C 9D 9H; run 3S 4S 5S 6S 7S 8S 9S"))
+    run = where(state, "3S 4S 5S 6S 7S 8S 9S")
+    assert refused(state, LayOff(C("10S"), run, End.HIGH), clause="S11") is Reason.GO_DOWN_TURN
+    state = play(state, Discard(C("9S")))
+    state = turn(turn(state))  # seats 1 and 2
+    state = draw(state)
+    assert state.on_turn == 0
+    state = play(state, LayOff(C("10S"), run, End.HIGH))
+    assert state.table[run].cards == parse_cards("3S 4S 5S 6S 7S 8S 9S 10S")
+    assert state.layoffs == (1, 0, 0)
+
+
+def test_S3_the_whole_contract_in_one_turn_and_no_meld_beyond_it() -> None:
+    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 9D 3C 4C", *FILLER[1:]], stock="6D"))
+    assert refused(state, down("set 5C 5D 5H"), clause="S3") is Reason.CONTRACT_NOT_MET
+    three = down("set 5C 5D 5H; set KS KH KD; set 9S 9H 9D")
+    assert refused(state, three, clause="S3") is Reason.CONTRACT_NOT_MET
+    state = play(state, down("set 5C 5D 5H; set KS KH KD"))
+    assert state.down[0]
+    assert refused(state, down("set 9S 9H 9D")) is Reason.ALREADY_DOWN
+
+
+def test_S3_the_melds_must_be_the_contracts_kinds() -> None:
+    state = draw(game(["5C 5D 5H KS KH KD 6S 7S 8S 3D 4C", *FILLER[1:]], stock="9S", round=2))
+    assert refused(state, down("set 5C 5D 5H; set KS KH KD"), clause="S3") is Reason.CONTRACT_NOT_MET
+    state = play(state, down("set 5C 5D 5H; run 6S 7S 8S 9S"))
+    assert state.down[0]
+
+
+def test_S3_a_longer_meld_on_the_table_grew_by_lay_offs() -> None:
+    table = [meld(RUN, "3S 4S 5S 6S 7S", owner=0), meld(RUN, "9H 10H JH QH", owner=0)]
+    with pytest.raises(remi.RemiError) as info:
+        game(["KD 3C", *FILLER[1:]], round=3, table=table)
+    assert info.value.reason is Reason.BAD_POSITION
+    state = game(["KD 3C", *FILLER[1:]], round=3, table=table, layoffs=[1, 0, 0])
+    assert state.down[0]
+
+
+def test_S3_going_down_is_optional() -> None:
+    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 4D 3C 4C", *FILLER[1:]], stock="6H"))
+    assert state.is_legal(down("set 5C 5D 5H; set KS KH KD"))
+    state = play(state, Discard(C("4D")))
+    assert not state.down[0]
+    assert state.table == ()
+    assert state.on_turn == 1
+
+
+# -- S4 / SX7: contracts 8-10 are reached only by buying ----------------------------------------------
+
+
+@pytest.mark.parametrize(("round_", "size"), [(8, 13), (9, 14), (10, 15)])
+def test_S4_contracts_8_to_10_exceed_a_hand(round_: int, size: int) -> None:
+    contract = SHANGHAI.contracts[round_ - 1]
+    assert contract.size == size
+    assert size > 11 + 1
+    assert SHANGHAI.contracts.exceed_hand
+    assert SHANGHAI.contracts.deal_sizes[round_ - 1] == 11
+
+
+def test_S4_deal_8_with_eleven_cards_cannot_go_down() -> None:
+    state = draw(game(["KC KD KS 3H 4H 5H 6H 7H 8H 9H 10H", *FILLER[1:]], stock="JH", round=8))
+    assert len(state.hands[0]) == 12
+    assert not any(isinstance(action, LayDown) for action in state.legal_actions())
+    short = down("set KC KD KS; run 3H 4H 5H 6H 7H 8H 9H 10H JH")
+    assert refused(state, short, clause="S3") is Reason.CONTRACT_NOT_MET
+
+
+def test_S4_deal_8_with_a_bought_hand_of_thirteen_goes_down() -> None:
+    state = draw(game(["KC KD KS 3H 4H 5H 6H 7H 8H 9H 10H JH QH", *FILLER[1:]], stock="5C", round=8))
+    state = play(state, down("set KC KD KS; run 3H 4H 5H 6H 7H 8H 9H 10H JH QH"))
+    assert state.down[0]
+    assert state.hands[0] == cards("5C")
+
+
+SX7_HAND = "3S 4S 5S 6S 7S 9H 10H JH QH KH 4D"
+
+
+def test_SX7_deal_10_with_no_buy_cannot_go_down() -> None:
+    state = draw(game([SX7_HAND, *FILLER[1:]], stock="5D", round=10))
+    assert len(state.hands[0]) == 12
+    assert not any(isinstance(action, LayDown) for action in state.legal_actions())
+    two = down("run 3S 4S 5S 6S 7S; run 9H 10H JH QH KH")
+    assert refused(state, two, clause="S3") is Reason.CONTRACT_NOT_MET
+
+
+def test_SX7_after_two_buys_three_runs_of_5_go_down_and_the_discard_goes_out() -> None:
+    hands = [SX7_HAND, FILLER[2], FILLER[1]]
+    state = game(hands, stock="6D KC AC QS 8D", discard="5D", round=10, dealer=0)
+    assert state.on_turn == 1
+    state = play(state, DrawStock())  # seat 1 lets the upcard go
+    assert state.buy_queue == (2, 0)
+    state = play(state, Pass(), Buy())  # seat 0 buys the 5D with the 6D; seat 1 draws the KC
+    assert state.hands[1] == sorted_hand(parse_cards(FILLER[2]), parse_cards("KC"))
+    state = play(state, Discard(C("7D")))
+    state = play(state, DrawStock())
+    assert state.buy_queue == (0, 1)
+    state = play(state, Buy())  # seat 0 buys the 7D with the AC; seat 2 draws the QS
+    state = play(state, Discard(state.hands[2][0]))
+    assert state.buys == (2, 0, 0)
+    assert len(state.hands[0]) == 15
+    state = draw(state)  # seat 0 draws the 8D
+    assert state.hands[0] == cards(SX7_HAND + " 5D 6D 7D 8D AC")
+    state = play(state, down("run 3S 4S 5S 6S 7S; run 9H 10H JH QH KH; run 4D 5D 6D 7D 8D"))
+    assert state.hands[0] == cards("AC")
+    state = play(state, Discard(C("AC")))
+    result = state.last_deal
+    assert result is not None
+    assert result.winner == 0
+    assert result.scores[0] == 0
+    assert state.is_over  # deal 10 was the last
+
+
+# -- S5: ten deals, lowest total wins ------------------------------------------------------------------
+
+
+def test_S5_a_match_is_ten_deals_with_contract_k_in_deal_k() -> None:
+    state = remi.new_game(SHANGHAI, players=3, seed=21)
+    rounds = [state.round]
+    names = [state.contract(0).name]
+    while not state.is_over:
+        deal = state.deal
+        if state.phase is Phase.DRAW:
+            state = state.apply(DrawStock())
+        elif state.phase is Phase.BUY:
+            state = state.apply(Pass())
+        else:
+            state = state.apply(Discard(state.hands[state.on_turn][-1]))
+        if state.deal != deal and not state.is_over:
+            rounds.append(state.round)
+            names.append(state.contract(0).name)
+            assert len({state.contract(seat).name for seat in range(3)}) == 1
+            assert all(len(hand) == 11 for hand in state.hands)
+    assert_invariants(state)
+    assert rounds == list(range(1, 11))
+    assert names == [contract.name for contract in SHANGHAI.contracts]
+    assert len(state.deal_scores) == 10
+    assert state.scores == tuple(sum(column) for column in zip(*state.deal_scores, strict=True))
+
+
+DEAL_10_DOWN = (
+    meld(RUN, "3S 4S 5S 6S 7S", owner=0),
+    meld(RUN, "9H 10H JH QH KH", owner=0),
+    meld(RUN, "4D 5D 6D 7D 8D", owner=0),
+)
+
+
+def _final_deal(scores: Sequence[int], hand1: str, hand2: str) -> GameState:
+    state = draw(game(["8S", hand1, hand2], stock="9S", round=10, table=DEAL_10_DOWN, scores=scores))
+    assert not state.is_over and state.winners == ()
+    return play(state, LayOff(C("8S"), 0, End.HIGH), LayOff(C("9S"), 0, End.HIGH))
+
+
+def test_S5_after_deal_10_the_lowest_total_wins() -> None:
+    state = _final_deal([100, 0, 0], "3C", "4C 5C")
+    assert state.is_over
+    assert state.phase is Phase.OVER
+    assert state.to_act is None
+    assert state.scores == (100, 5, 10)
+    assert state.winners == (1,)
+    assert refused(state, DrawStock()) is Reason.GAME_OVER
+
+
+def test_S5_ties_are_shared() -> None:
+    state = _final_deal([60, 45, 40], "3C", "KC")
+    assert state.scores == (60, 50, 50)
+    assert state.winners == (1, 2)
+
+
+# -- SX8: who plays which contract next --------------------------------------------------------------
+
+SX8_TABLE = (
+    meld(RUN, "3S 4S 5S 6S", owner=0),
+    meld(RUN, "9H 10H JH QH", owner=0),
+    meld(RUN, "5D 6D 7D 8D", owner=1),
+    meld(RUN, "10C JC QC KC", owner=1),
+)
+
+
+def _sx8(variant: remi.Variant) -> GameState:
+    """X (seat 0) goes out, Y (seat 1) went down but holds cards, Z (seat 2) never went down."""
+    state = draw(game(["7S", "3C 4C", FILLER[2]], stock="8S", round=3, table=SX8_TABLE, variant=variant))
+    assert state.down == (True, True, False)
+    state = play(state, LayOff(C("7S"), 0, End.HIGH), Discard(C("8S")))
+    result = state.last_deal
+    assert result is not None
+    assert result.winner == 0
+    assert result.went_down == (True, True, False)
+    assert result.scores == (0, 10, FILLER_POINTS)
+    assert state.deal == 2
+    assert all(len(hand) == 11 for hand in state.hands)
+    return state
+
+
+def test_SX8_in_shanghai_everyone_plays_the_next_contract() -> None:
+    state = _sx8(SHANGHAI)
+    assert state.levels == (4, 4, 4)
+    assert state.round == 4
+    assert {state.contract(seat).name for seat in range(3)} == {"three sets"}
+    assert state.dealer == 0  # the dealer moved one seat clockwise (N12)
+    assert state.on_turn == 1
+
+
+def test_SX8_in_shanghai_family_those_who_went_down_move_up() -> None:
+    state = _sx8(FAMILY)
+    assert state.levels == (4, 4, 3)
+    assert [state.contract(seat).name for seat in range(3)] == ["three sets", "three sets", "two runs of 4"]
+
+
+def _champion(variant: remi.Variant) -> GameState:
+    """W (seat 0) completes the last contract with 240 points; U (seat 1) ends on 95."""
+    if variant is FAMILY:
+        state = game(["8S", "3C 4C 5C"], stock="9S", levels=[10, 8], table=DEAL_10_DOWN, scores=[240, 80],
+                     variant=FAMILY)
+    else:
+        state = game(["8S", "3C 4C 5C"], stock="9S", round=10, table=DEAL_10_DOWN, scores=[240, 80])
+    state = draw(state)
+    state = play(state, LayOff(C("8S"), 0, End.HIGH), LayOff(C("9S"), 0, End.HIGH))
+    assert state.last_deal is not None and state.last_deal.winner == 0
+    assert state.scores == (240, 95)
+    assert state.is_over
+    return state
+
+
+def test_SX8_in_shanghai_family_completing_level_10_is_champion_whatever_the_totals() -> None:
+    assert _champion(FAMILY).winners == (0,)
+
+
+def test_SX8_in_shanghai_the_lowest_total_wins_instead() -> None:
+    assert _champion(SHANGHAI).winners == (1,)
+
+
+# -- S6 / SX1 / SX2: wilds, sets and runs ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["JK", "2S", "2H", "2D", "2C"])
+def test_S6_jokers_and_every_two_are_wild(text: str) -> None:
+    assert is_wild(SHANGHAI.melds, C(text))
+    assert SHANGHAI.melds.twos is remi.Twos.WILD_EXCEPT_SETS
+
+
+@pytest.mark.parametrize("text", ["AS", "3S", "10H", "KD"])
+def test_S6_other_cards_are_naturals(text: str) -> None:
+    assert not is_wild(SHANGHAI.melds, C(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "valid"),
+    [
+        ("7S 7H 2D", True),  # the 2 is wild
+        ("7S 7H JK 2C", True),  # two wilds, two naturals
+        ("2S 2H 2D", True),  # in a set of twos the 2s are naturals
+        ("2S 2H JK", True),
+        ("7S JK JK", False),  # two wilds, one natural (S7)
+        ("7S 2C 2D", False),  # two wilds, one natural (S7)
+        ("2S JK JK", False),
+        ("4S 4S 4D", True),  # suits may repeat (S8)
+        ("KS KH KD KC KS KH", True),
+        ("KS KH", False),
+    ],
+)
+def test_SX1_sets(text: str, valid: bool) -> None:
+    assert (not SHANGHAI.meld_problems(SET, text)) is valid
+
+
+@pytest.mark.parametrize(
+    ("text", "valid"),
+    [
+        ("5C 6C 2S 8C", True),  # the 2 stands for the 7C
+        ("9D JK JK QD", True),
+        ("5C JK JK JK", False),  # more wilds than naturals (S7)
+        ("5C 2S 2D JK", False),
+        ("KH AH 2H 3H", False),  # no wrap, whatever the 2 stands for (S9)
+    ],
+)
+def test_SX2_runs(text: str, valid: bool) -> None:
+    assert (not SHANGHAI.meld_problems(RUN, text)) is valid
+
+
+def test_S6_a_two_goes_down_as_a_wild_in_a_set() -> None:
+    state = draw(game(["7S 7H 2D KS KH KD 3C 4C 9S 10D JD", *FILLER[1:]], stock="5D"))
+    state = play(state, down("set 7S 7H 2D; set KS KH KD"))
+    assert state.down[0]
+    assert state.hands[0] == cards("3C 4C 9S 10D JD 5D")
+
+
+def test_S6_a_two_stands_for_the_card_of_its_place_in_a_run() -> None:
+    state = draw(game(["9C 9D 9H 5C 6C 2S 8C 3D 4H JS KD", *FILLER[1:]], stock="5D", round=2))
+    state = play(state, down("set 9C 9D 9H; run 5C 6C 2S 8C"))
+    run = where(state, "5C 6C 2S 8C")
+    assert run_cards(SHANGHAI.melds, state.table[run].cards) == parse_cards("5C 6C 7C 8C")
+
+
+def test_S6_a_set_of_twos_goes_down_as_naturals() -> None:
+    state = draw(game(["2S 2H 2D KS KH KD 3C 4C 9S 10D JD", *FILLER[1:]], stock="5D"))
+    state = play(state, down("set 2S 2H 2D; set KS KH KD"))
+    assert state.down[0]
+    assert state.hands[0] == cards("3C 4C 9S 10D JD 5D")
+
+
+# -- S7: no more wilds than naturals, at lay-down only -------------------------------------------
+
+
+def test_S7_no_more_wilds_than_naturals_when_going_down() -> None:
+    state = draw(game(["QS JK JK 7S 7H 7D 4D 9C 3H 3S 5C", *FILLER[1:]], stock="KD"))
+    assert refused(state, down("set QS JK JK; set 7S 7H 7D")) is Reason.INVALID_MELD
+    sets = laydowns(state)
+    assert down("set 7S 7H JK; set 3H 3S JK") in sets
+    assert all(2 * sum(card is JK for card in m.cards) <= len(m.cards) for action in sets for m in action.melds)
+    runs = draw(game(["5C 6C JK JK JK 3H 4H 5H 6H 9C QD", *FILLER[1:]], stock="KD", round=3))
+    assert refused(runs, down("run 5C JK JK JK; run 3H 4H 5H 6H")) is Reason.INVALID_MELD
+    offered = laydowns(runs)
+    assert down("run 5C 6C JK JK; run 3H 4H 5H 6H") in offered
+    assert all(2 * sum(card is JK for card in m.cards) <= len(m.cards) for action in offered for m in action.melds)
+
+
+def test_S7_as_many_wilds_as_naturals_go_down() -> None:
+    state = draw(game(["QS QH JK 7S 7H JK 4D 9C 3H 3S 5C", *FILLER[1:]], stock="KD"))
+    state = play(state, down("set QS QH JK; set 7S 7H JK"))
+    assert state.down[0]
+    runs = draw(game(["9D JK JK QD 3H 4H 5H 6H 9C 8S 4C", *FILLER[1:]], stock="KD", round=3))
+    runs = play(runs, down("run 9D JK JK QD; run 3H 4H 5H 6H"))
+    assert runs.down[0]
+
+
+def test_S7_a_two_counts_as_a_wild_against_the_cap() -> None:
+    state = draw(game(["7S 7H JK 2C KS KH KD 4D 9C 3H 5C", *FILLER[1:]], stock="QD"))
+    assert refused(state, down("set 7S 2C JK; set KS KH KD")) is Reason.INVALID_MELD  # one natural, two wilds
+    state = play(state, down("set 7S 7H 2C; set KS KH JK"))  # one wild beside two naturals in each
+    assert state.down[0]
+    assert state.hands[0] == cards("KD 4D 9C 3H 5C QD")
+
+
+ROUND_3_DOWN = (meld(RUN, "5C 6C JK JK", owner=0), meld(RUN, "9H 10H JH QH", owner=0))
+
+
+def test_SX2_a_third_wild_may_be_laid_off_on_a_later_turn() -> None:
+    state = draw(game(["JK 3D 4S", *FILLER[1:]], stock="KD", round=3, table=ROUND_3_DOWN))
+    state = play(state, LayOff(JK, 0, End.HIGH))
+    assert state.table[0].cards == parse_cards("5C 6C JK JK JK")
+    assert run_cards(SHANGHAI.melds, state.table[0].cards) == parse_cards("5C 6C 7C 8C 9C")
+
+
+def test_S7_a_wild_laid_off_onto_a_set_beyond_the_cap() -> None:
+    table = [meld(SET, "QS QH JK", owner=0), meld(SET, "5C 5D 5H", owner=0)]
+    state = draw(game(["JK 3D 4S", *FILLER[1:]], stock="KD", table=table))
+    state = play(state, LayOff(JK, 0, None))
+    assert Counter(state.table[0].cards) == Counter(parse_cards("QS QH JK JK"))
+
+
+def test_S7_a_two_laid_off_beyond_the_cap() -> None:
+    state = draw(game(["2D 3D 4S", *FILLER[1:]], stock="KD", round=3, table=ROUND_3_DOWN))
+    state = play(state, LayOff(C("2D"), 0, End.HIGH))
+    assert state.table[0].cards == parse_cards("5C 6C JK JK 2D")
+
+
+# -- S8: sets ------------------------------------------------------------------------------------------
+
+
+def test_S8_suits_may_repeat_and_a_set_grows_without_limit() -> None:
+    state = draw(game(["4S 4S 4D KS KH KD 3C 9H 10D JD 7C", FILLER[0], FILLER[2]], stock="6H"))
+    state = play(state, down("set 4S 4S 4D; set KS KH KD"))
+    assert state.down[0]
+    table = [meld(SET, "KS KH KD", owner=0), meld(SET, "5C 5D 5H", owner=0)]
+    later = draw(game(["KS KC 4H 3D", FILLER[0], FILLER[1]], stock="KD", table=table))
+    later = play(later, LayOff(C("KS"), 0, None), LayOff(C("KC"), 0, None), LayOff(C("KD"), 0, None))
+    assert Counter(later.table[0].cards) == Counter(parse_cards("KS KS KH KD KD KC"))
+
+
+def test_SX1_shanghai_family_sets_of_distinct_suits_at_lay_down_only() -> None:
+    hand = "4S 4S 4D KS KH KD 3C 9H 10D JD 7C"
+    state = draw(game([hand, FILLER[0], FILLER[2]], stock="6H", variant=FAMILY))
+    assert refused(state, down("set 4S 4S 4D; set KS KH KD")) is Reason.INVALID_MELD
+    assert FAMILY.meld_problems(SET, "4S 4S 4D") == remi.MeldProblem.REPEATED_SUIT
+    table = [meld(SET, "4S 4H 4D", owner=0), meld(SET, "KS KH KD", owner=0)]
+    later = draw(game(["4S 3C 9H", FILLER[0], FILLER[2]], stock="6H", table=table, variant=FAMILY))
+    later = play(later, LayOff(C("4S"), 0, None))
+    assert Counter(later.table[0].cards) == Counter(parse_cards("4S 4S 4H 4D"))
+
+
+@pytest.mark.parametrize(
+    ("text", "valid"),
+    [
+        ("7S 7H 2S", True),  # a wild's printed suit does not count
+        ("7S 7H JK", True),
+        ("2S 2H 2D", True),  # the 2s of a set of twos are naturals of three suits
+        ("2S 2S 2D", False),  # ... so they may not repeat a suit
+        ("4S 4S 4D", False),
+    ],
+)
+def test_SX1_shanghai_family_sets(text: str, valid: bool) -> None:
+    assert (not FAMILY.meld_problems(SET, text)) is valid
+
+
+# -- S9: runs ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "valid"),
+    [
+        ("AD 2D 3D 4D", True),
+        ("JC QC KC AC", True),
+        ("QC KC AC JK", False),  # the joker would be a 2 after the high ace: a wrap
+        ("KC AC 2C 3C", False),
+        ("6S 7S 8S", False),
+        ("6S 7S 8S 9H", False),
+        ("AS 3S 4S 5S", False),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", True),  # 13 cards, the longest
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", False),  # never both aces
+    ],
+)
+def test_S9_runs(text: str, valid: bool) -> None:
+    assert (not SHANGHAI.meld_problems(RUN, text)) is valid
+
+
+def test_S9_ace_low_or_high_but_no_wrap() -> None:
+    state = draw(game(["JC QC KC AC JK 3D 4D 5D 6D 9H 10S", *FILLER[1:]], stock="8S", round=3))
+    assert refused(state, down("run QC KC AC JK; run 3D 4D 5D 6D")) is Reason.INVALID_MELD
+    state = play(state, down("run JC QC KC AC; run 3D 4D 5D 6D"))
+    assert state.down[0]
+    assert state.hands[0] == cards("JK 9H 10S 8S")
+
+
+def test_S9_a_run_never_holds_two_aces() -> None:
+    table = [
+        meld(SET, "5C 5D 5S", owner=0),
+        meld(RUN, "6S 7S 8S 9S", owner=0),
+        meld(SET, "9C 9D 9S", owner=1),
+        meld(RUN, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", owner=1),
+    ]
+    state = draw(game(["AH JK 3C", FILLER[0], FILLER[2]], stock="KD", table=table, round=2, layoffs=[0, 9, 0]))
+    assert state.down[0]
+    assert refused(state, LayOff(C("AH"), 3, End.HIGH)) is Reason.BAD_LAYOFF
+    assert refused(state, LayOff(C("AH"), 3, End.LOW)) is Reason.BAD_LAYOFF
+    assert refused(state, LayOff(JK, 3, End.HIGH)) is Reason.BAD_LAYOFF
+    assert refused(state, LayOff(JK, 3, End.LOW)) is Reason.BAD_LAYOFF
+    assert len(state.table[3].cards) == 13
+
+
+# -- S10 / SX4: buying before the draw -----------------------------------------------------------------
+
+#: Four seats in deal 1; seat 2 is down. Seat 0 holds the QD of SX4.
+SX4_HANDS = (FILLER[0], FILLER[1], "3S 9S 10H", FILLER[2])
+SX4_TABLE = (meld(SET, "5C 5D 5H", owner=2), meld(SET, "8C 8D 8H", owner=2))
+SX4_STOCK = "KD 4C 10S 3D 5S 6H JH 7S 9S 6S"
+
+
+def _sx4() -> GameState:
+    """SX4: seat 3 has bought twice this deal, seat 0 has just discarded the QD, seat 1 is about to draw."""
+    state = game(SX4_HANDS, stock=SX4_STOCK, discard="JS", dealer=0, table=SX4_TABLE)
+    assert state.on_turn == 1
+    assert state.down == (False, False, True, False)
+    state = play(state, DrawStock())
+    assert state.buy_queue == (3, 0)  # clockwise from seat 1's left; seat 2 is down
+    state = play(state, Buy())  # seat 3 buys the upcard
+    state = play(state, Discard(state.hands[1][0]))
+    state = play(state, DrawStock())
+    assert state.buy_queue == (3, 0, 1)  # the discarder is asked too
+    state = play(state, Buy())  # seat 3 buys seat 1's discard
+    state = play(state, Discard(C("3S")))
+    state = turn(state)  # seat 3: nobody buys
+    state = turn(state, discard="QD")  # seat 0: nobody buys, then it discards the QD
+    assert state.buys == (0, 0, 0, 2)
+    assert state.on_turn == state.to_act == 1
+    assert state.phase is Phase.DRAW
+    assert state.discarder == 0
+    assert state.discard_pile[-1] == C("QD")
+    assert state.stock[:2] == parse_cards("JH 7S")
+    return state
+
+
+def test_S10_the_player_on_turn_has_first_refusal() -> None:
+    state = _sx4()
+    assert refused(state, Buy()) is Reason.CANNOT_BUY  # seat 1 decides first: take it or let it go
+    assert refused(state, Buy(), seat=3) is Reason.NOT_YOUR_TURN
+    assert set(state.legal_actions()) == {DrawStock(), TakeDiscard()}
+    hand, stock = state.hands[1], state.stock
+    asked = play(state, DrawStock())  # seat 1 lets the QD go
+    assert asked.phase is Phase.BUY
+    assert asked.on_turn == 1
+    assert asked.to_act == 3
+    assert asked.buy_queue == (3, 0)  # seat 2 is down and skipped; seat 0, the discarder, may buy it back
+    assert asked.hands[1] == hand  # seat 1 has not drawn yet
+    assert asked.stock == stock
+    assert set(asked.legal_actions()) == {Buy(), Pass()}
+    assert refused(asked, Buy(), seat=2, clause="S10") is Reason.DOWN_MAY_NOT_BUY
+    assert refused(asked, Buy(), seat=1) is Reason.ON_TURN_MAY_NOT_BUY
+    assert refused(asked, Buy(), seat=0) is Reason.NOT_YOUR_TURN  # waiting behind seat 3
+
+
+def test_SX4_taking_the_discard_is_free_and_refuses_every_buyer() -> None:
+    state = _sx4()
+    stock, hand = state.stock, state.hands[1]
+    state = play(state, TakeDiscard())
+    assert state.hands[1] == sorted_hand(hand, (C("QD"),))
+    assert state.stock == stock
+    assert state.phase is Phase.PLAY
+    assert state.buy_queue == ()
+    assert state.buys == (0, 0, 0, 2)
+    for seat in (0, 2, 3):
+        assert refused(state, Buy(), seat=seat) is Reason.NOT_YOUR_TURN
+
+
+def test_SX4_seat_3_buys_with_its_third_buy_and_seat_1_gets_the_next_stock_card() -> None:
+    state = play(_sx4(), DrawStock())
+    hands, stock, pile = state.hands, state.stock, state.discard_pile
+    state = play(state, Buy())
+    assert state.hands[3] == sorted_hand(hands[3], (C("QD"), stock[0]))  # the QD and the top stock card
+    assert state.hands[1] == sorted_hand(hands[1], (stock[1],))  # then seat 1 gets the next one
+    assert state.hands[0] == hands[0]
+    assert state.stock == stock[2:]
+    assert state.discard_pile == pile[:-1]
+    assert state.buys == (0, 0, 0, 3)
+    assert state.phase is Phase.PLAY
+    assert state.on_turn == state.to_act == 1
+    state = play(state, Discard(state.hands[1][0]))
+    assert len(state.hands[3]) == 11 + 3 * 2  # three buys of two cards each
+    state = play(state, DrawStock())  # seat 2 lets seat 1's discard go
+    assert state.buy_queue == (0, 1)  # seat 3 has bought three times
+    assert refused(state, Buy(), seat=3, clause="S10") is Reason.BUY_LIMIT
+    with pytest.raises(remi.IllegalActionError, match="has bought 3 times this deal"):
+        state.check(Buy(), seat=3)
+
+
+def test_SX4_had_seat_3_passed_seat_0_buys_back_its_own_discard() -> None:
+    state = play(_sx4(), DrawStock())
+    hands, stock = state.hands, state.stock
+    state = play(state, Pass())
+    assert state.to_act == 0
+    assert state.buy_queue == (0,)
+    assert refused(state, Buy(), seat=3) is Reason.NOT_YOUR_TURN  # it passed
+    state = play(state, Buy())
+    assert state.hands[0] == sorted_hand(hands[0], (C("QD"), stock[0]))
+    assert state.hands[1] == sorted_hand(hands[1], (stock[1],))
+    assert state.buys == (1, 0, 0, 2)
+    assert state.to_act == 1
+
+
+def test_S10_nobody_buys_and_the_player_on_turn_draws_the_top_stock_card() -> None:
+    state = play(_sx4(), DrawStock())
+    stock, hands = state.stock, state.hands
+    state = passes(state)
+    assert state.hands[1] == sorted_hand(hands[1], (stock[0],))
+    assert state.stock == stock[1:]
+    assert state.discard_pile[-1] == C("QD")
+    assert state.buys == (0, 0, 0, 2)
+    assert state.phase is Phase.PLAY
+    assert state.to_act == 1
+
+
+def test_S10_the_order_is_clockwise_and_wraps() -> None:
+    state = game(SX4_HANDS, stock=SX4_STOCK, discard="JS", dealer=2, table=SX4_TABLE)
+    assert state.on_turn == 3
+    state = play(state, DrawStock())
+    assert state.buy_queue == (0, 1)  # the upcard: seat 2 is down
+    state = play(state, Pass(), Buy())
+    assert C("JS") in state.hands[1]
+    assert state.buys == (0, 1, 0, 0)
+
+
+def test_S10_buys_are_counted_per_deal() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = game(["5S 8S", FILLER[1], FILLER[2]], table=table, stock="KD 4S", dealer=2)
+    state = play(state, DrawStock())
+    assert state.buy_queue == (1, 2)  # seat 0 is on turn (and down)
+    state = play(state, Buy())
+    assert state.buys == (0, 1, 0)
+    assert state.hands[0] == cards("5S 8S 4S")
+    state = play(state, LayOff(C("5S"), 0, None), LayOff(C("8S"), 1, None), Discard(C("4S")))
+    assert state.last_deal is not None and state.last_deal.winner == 0
+    assert state.deal == 2
+    assert state.buys == (0, 0, 0)
+
+
+# -- S11 / SX5: the go-down turn -------------------------------------------------------------------------
+
+SX5_HAND = "5C 6C 7C 8C 9H 10H JH QH 4C 3D KS"
+
+
+def test_SX5_no_lay_off_on_the_go_down_turn_but_on_the_next() -> None:
+    state = draw(game([SX5_HAND, *FILLER[1:]], stock="KD 5D 5S 6H", round=3))
+    assert state.hands[0] == cards(SX5_HAND + " KD")
+    state = play(state, down("run 5C 6C 7C 8C; run 9H 10H JH QH"))
+    run = where(state, "5C 6C 7C 8C")
+    assert state.hands[0] == cards("4C 3D KS KD")
+    assert refused(state, LayOff(C("4C"), run, End.LOW), clause="S11") is Reason.GO_DOWN_TURN
+    assert not any(isinstance(action, LayOff) for action in state.legal_actions())
+    state = play(state, Discard(C("KS")))
+    state = turn(turn(state))
+    state = draw(state)
+    state = play(state, LayOff(C("4C"), run, End.LOW))
+    assert state.table[run].cards == parse_cards("4C 5C 6C 7C 8C")
+
+
+def test_SX5_going_down_must_leave_a_card_in_hand() -> None:
+    state = draw(game(["7S 7H 7D KS KH", *FILLER[1:]], stock="KD"))
+    assert state.hands[0] == cards("7S 7H 7D KS KH KD")
+    assert refused(state, down("set 7S 7H 7D; set KS KH KD"), clause="S11") is Reason.MUST_KEEP_A_CARD
+    assert not any(isinstance(action, LayDown) for action in state.legal_actions())
+
+
+def test_S11_the_discard_after_going_down_may_empty_the_hand() -> None:
+    state = draw(game(["7S 7H 7D KS KH 3C", *FILLER[1:]], stock="KD"))
+    state = play(state, down("set 7S 7H 7D; set KS KH KD"))
+    assert state.hands[0] == cards("3C")
+    state = play(state, Discard(C("3C")))
+    result = state.last_deal
+    assert result is not None
+    assert result.winner == 0
+    assert result.scores == (0, FILLER_POINTS, FILLER_POINTS)
+    assert state.deal == 2
+
+
+# -- S12: laying off -------------------------------------------------------------------------------------
+
+
+def test_S12_a_player_not_down_may_not_lay_off() -> None:
+    table = [meld(SET, "6H 6D 6C", owner=1), meld(SET, "9S 9D 9H", owner=1)]
+    state = draw(game(["6S 3S 4H 7D 9C JH KD 10C QC 5H 8S", FILLER[1], FILLER[2]], stock="5D", table=table))
+    assert not state.down[0]
+    assert refused(state, LayOff(C("6S"), 0, None), clause="S12") is Reason.NOT_DOWN
+    assert not any(isinstance(action, LayOff) for action in state.legal_actions())
+
+
+def test_S12_from_the_next_turn_onto_any_meld_at_either_end_of_a_run() -> None:
+    table = [meld(SET, "QS QH QD", owner=1), meld(RUN, "3H 4H 5H 6H", owner=1)]
+    hand = "5C 5D 5H 6S 7S 8S 9S 5S 10S QC 3D"
+    state = draw(game([hand, FILLER[0], FILLER[2]], stock="JD KD 4S 8D", table=table, round=2))
+    state = play(state, down("set 5C 5D 5H; run 6S 7S 8S 9S"))
+    assert refused(state, LayOff(C("QC"), 0, None), clause="S11") is Reason.GO_DOWN_TURN
+    state = play(state, Discard(C("3D")))
+    state = turn(turn(state))
+    state = draw(state)
+    run = where(state, "6S 7S 8S 9S")
+    state = play(state, LayOff(C("5S"), run, End.LOW), LayOff(C("10S"), run, End.HIGH))  # its own run
+    state = play(state, LayOff(C("QC"), 0, None))  # another's set
+    assert state.table[run].cards == parse_cards("5S 6S 7S 8S 9S 10S")
+    assert Counter(state.table[0].cards) == Counter(parse_cards("QS QH QD QC"))
+    assert state.layoffs == (3, 0, 0)
+
+
+# -- S13 / SX6: redeeming wilds from runs -----------------------------------------------------------------
+
+#: Deal 2 (a set and a run): seat 1 and seat 0 are down since an earlier turn.
+SX6_TABLE = (
+    meld(SET, "7S 7H JK", owner=1),
+    meld(RUN, "5C 6C JK 8C", owner=1),
+    meld(SET, "QS QH QD", owner=0),
+    meld(RUN, "3S JK 5S 6S", owner=0),
+)
+
+
+def _sx6(hand: str, table: Sequence[TableMeld] = SX6_TABLE) -> GameState:
+    state = draw(game([hand, FILLER[0], FILLER[2]], stock="KD", table=table, round=2))
+    assert state.down == (True, True, False)
+    return state
+
+
+def test_SX6_a_player_down_since_an_earlier_turn_redeems_the_joker() -> None:
+    state = _sx6("7C 3C 9D")
+    state = play(state, SwapJoker(1, parse_cards("7C")))
+    assert state.table[1].cards == parse_cards("5C 6C 7C 8C")
+    assert state.table[1].owner == 1
+    assert state.hands[0] == cards("JK 3C 9D KD")
+    state = play(state, LayOff(JK, 1, End.HIGH))  # the joker may be played at once
+    assert state.table[1].cards == parse_cards("5C 6C 7C 8C JK")
+
+
+@pytest.mark.parametrize("card", ["3C", "2D"])
+def test_SX6_only_the_card_the_joker_stands_for_redeems_it(card: str) -> None:
+    state = _sx6(f"{card} 9D 10H")
+    assert refused(state, SwapJoker(1, parse_cards(card))) is Reason.BAD_SWAP
+
+
+def test_SX6_a_player_not_down_may_not_redeem() -> None:
+    table = SX6_TABLE[:2]
+    state = draw(game(["7C 3C 9D 10H", FILLER[0], FILLER[2]], stock="KD", table=table, round=2))
+    assert not state.down[0]
+    assert refused(state, SwapJoker(1, parse_cards("7C")), clause="S13") is Reason.NOT_DOWN
+    assert not any(isinstance(action, SwapJoker) for action in state.legal_actions())
+
+
+def test_SX6_no_redeeming_on_the_go_down_turn_but_from_the_next() -> None:
+    table = SX6_TABLE[:2]
+    state = draw(game(["7C QS QH QD 3S 4S 5S 6S 9D 10H JC", FILLER[0], FILLER[2]], stock="KD 5D 4C 8S",
+                      table=table, round=2))
+    state = play(state, down("set QS QH QD; run 3S 4S 5S 6S"))
+    assert refused(state, SwapJoker(1, parse_cards("7C")), clause="S11") is Reason.GO_DOWN_TURN
+    assert not any(isinstance(action, SwapJoker) for action in state.legal_actions())
+    state = play(state, Discard(C("9D")))
+    state = draw(turn(turn(state)))
+    assert state.on_turn == 0
+    state = play(state, SwapJoker(1, parse_cards("7C")))
+    assert state.table[1].cards == parse_cards("5C 6C 7C 8C")
+    assert JK in state.hands[0]
+
+
+def test_SX6_nothing_redeems_the_joker_of_a_set() -> None:
+    state = _sx6("7D 7C 9D")
+    assert refused(state, SwapJoker(0, parse_cards("7D")), clause="S13") is Reason.SWAP_NOT_ALLOWED
+    state = play(state, LayOff(C("7D"), 0, None))  # it may still be laid off onto the set
+    assert Counter(state.table[0].cards) == Counter(parse_cards("7S 7H 7D JK"))
+
+
+def test_S13_several_redeems_in_one_turn_from_own_and_other_runs() -> None:
+    state = _sx6("4S 7C 9D")
+    state = play(state, SwapJoker(3, parse_cards("4S")))  # its own run
+    assert state.table[3].cards == parse_cards("3S 4S 5S 6S")
+    state = play(state, SwapJoker(1, parse_cards("7C")))  # and another's, the same turn
+    assert state.hands[0] == cards("JK JK 9D KD")
+
+
+def test_SX6_7C_redeems_the_two_of_a_run() -> None:
+    table = (meld(SET, "9C 9D 9H", owner=1), meld(RUN, "5C 6C 2S 8C", owner=1), *SX6_TABLE[2:])
+    state = _sx6("7C 3C 9S", table=table)
+    state = play(state, SwapJoker(1, parse_cards("7C")))
+    assert state.table[1].cards == parse_cards("5C 6C 7C 8C")
+    assert state.hands[0] == cards("2S 3C 9S KD")
+
+
+def test_S13_a_live_two_never_redeems_a_joker_even_in_its_own_place() -> None:
+    table = (*SX6_TABLE[:3], meld(RUN, "AC JK 3C 4C", owner=0))
+    state = _sx6("2C 9S 10H", table=table)
+    assert refused(state, SwapJoker(3, parse_cards("2C"))) is Reason.BAD_SWAP
+
+
+# -- S14: going out ------------------------------------------------------------------------------------
+
+
+def test_S14_the_last_card_may_leave_by_a_lay_off_and_the_deal_ends_at_once() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = draw(game(["5S", *FILLER[1:]], stock="8S", table=table, discard="JS"))
+    state = play(state, LayOff(C("5S"), 0, None), LayOff(C("8S"), 1, None))
+    result = state.last_deal
+    assert result is not None
+    assert result.winner == 0
+    assert result.scores == (0, FILLER_POINTS, FILLER_POINTS)
+    assert state.deal == 2
+    assert state.round == 2
+    assert state.history[-1] == LayOff(C("8S"), 1, None)  # no discard followed
+
+
+def test_S14_the_last_card_may_leave_by_a_discard() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = draw(game(["5S", *FILLER[1:]], stock="KS", table=table, discard="JS"))
+    state = play(state, LayOff(C("5S"), 0, None), Discard(C("KS")))
+    assert state.last_deal is not None and state.last_deal.winner == 0
+    assert state.deal == 2
+
+
+def test_S14_only_a_player_who_is_down_can_have_gone_out() -> None:
+    with pytest.raises(remi.RemiError) as info:
+        remi.new_game(SHANGHAI, players=3, seed=1, hands=["", FILLER[1], FILLER[2]])
+    assert info.value.reason is Reason.BAD_POSITION
+    assert str(info.value).endswith("(S14)")
+
+
+# -- S16: the stock, rebuilt once ------------------------------------------------------------------------
+
+
+def test_S16_the_stock_is_rebuilt_once_then_the_deal_ends() -> None:
+    hands = ["3S 4S 9D", "3H 3D 5C"]
+    rest = leftovers(3, *hands, "KD", "6H 7H 4S 9C")
+    state = game([*hands, rest], stock="KD", discard="6H 7H 4S 9C")
+    state = passes(play(state, DrawStock()))
+    assert state.stock == ()
+    state = play(state, Discard(C("3S")))
+    state = play(state, DrawStock())  # seat 1: seats 2 and 0 (the discarder) are asked about the 3S first
+    assert state.buy_queue == (2, 0)
+    state = play(state, Pass(), Pass())  # then the stock is rebuilt from 6H 7H 4S 9C: the 3S stays
+    assert state.rebuilds == 1
+    assert state.discard_pile == (C("3S"),)
+    assert len(state.stock) == 3
+    gained = Counter(state.stock) + Counter(state.hands[1]) - Counter(parse_cards(hands[1]))
+    assert gained == Counter(parse_cards("6H 7H 4S 9C"))
+    assert_invariants(state)
+    for _ in range(100):
+        if state.phase is Phase.PLAY:  # seat 2's huge hand: apply without listing
+            state = state.apply(Discard(state.hands[state.on_turn][0]))
+        elif state.phase is Phase.BUY:
+            state = state.apply(Pass())
+        elif not state.stock:
+            break
+        else:
+            state = state.apply(DrawStock())
+        assert state.rebuilds == 1
+        assert sum(card_multiset(state).values()) == 108
+    assert state.deal == 1
+    assert state.phase is Phase.DRAW
+    hands_now = state.hands
+    state = state.apply(DrawStock())  # a second rebuild is not allowed: the deal ends
+    result = state.last_deal
+    assert result is not None
+    assert result.winner is None
+    assert result.exhausted
+    assert result.hands == hands_now
+    assert result.scores == tuple(SHANGHAI.hand_points(hand) for hand in hands_now)
+    assert state.deal == 2
+    assert state.rebuilds == 0
+    assert_invariants(state)
+
+
+def test_S16_a_buyer_may_take_the_last_stock_card_the_player_on_turn_draws_from_the_rebuilt_stock() -> None:
+    hands = ["3S 4S 9D", "3H 3D 5C"]
+    rest = leftovers(3, *hands, "KD", "6H 7H 4S 9C")
+    state = game([*hands, rest], stock="KD", discard="6H 7H 4S 9C")
+    state = play(state, DrawStock())
+    assert state.buy_queue == (1, 2)
+    state = play(state, Buy())
+    assert state.hands[1] == cards("3H 3D 5C 9C KD")  # the discard and the top (last) stock card
+    assert state.discard_pile == (C("4S"),)  # the new top stays
+    assert state.rebuilds == 1
+    drawn = Counter(state.hands[0]) - Counter(parse_cards(hands[0]))
+    assert sum(drawn.values()) == 1
+    assert drawn + Counter(state.stock) == Counter(parse_cards("6H 7H"))
+    assert state.phase is Phase.PLAY and state.to_act == 0
+
+
+def test_S16_no_buy_window_when_the_stock_cannot_serve_the_buyer_and_the_player_on_turn() -> None:
+    hands = ["3S 4S 9D", "3H 3D 5C"]
+    rest = leftovers(3, *hands, "KD", "4S 9C")
+    state = game([*hands, rest], stock="KD", discard="4S 9C")
+    state = play(state, DrawStock())
+    assert state.phase is Phase.PLAY
+    assert state.buy_queue == ()
+    assert state.hands[0] == cards("3S 4S 9D KD")
+
+
+# -- S17 / SX9: scoring ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "value"),
+    [("JK", 20), ("2S", 20), ("2H", 20), ("AS", 15), ("KH", 10), ("QD", 10), ("JC", 10), ("10S", 10),
+     ("9H", 5), ("5D", 5), ("3C", 5)],
+)
+def test_S17_card_values(card: str, value: int) -> None:
+    assert SHANGHAI.card_points(C(card)) == value
+
+
+def test_SX9_a_hand_scores_70() -> None:
+    assert points("AH KS 3C 2D JK") == 15 + 10 + 5 + 20 + 20 == 70
+
+
+def test_S17_the_player_who_goes_out_scores_0_with_no_bonus() -> None:
+    assert all(SHANGHAI.winner_score(wins) == 0 for wins in range(1, 11))
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = draw(game(["5S", "AH KS 3C 2D JK", "AS QD"], stock="8S", table=table, discard="3D", scores=[7, 0, 0]))
+    state = play(state, LayOff(C("5S"), 0, None), Discard(C("8S")))
+    assert state.last_deal is not None
+    assert state.last_deal.winner == 0
+    assert state.last_deal.scores == (0, 70, 25)
+    assert state.scores == (7, 70, 25)
+    assert state.wins == (1, 0, 0)
+
+
+# -- the house configuration shanghai-family ---------------------------------------------------------
+
+
+def test_family_per_player_levels_with_eleven_cards_whatever_the_level() -> None:
+    state = remi.new_game(FAMILY, players=3, seed=4, levels=[1, 4, 10])
+    assert_invariants(state)
+    assert state.levels == (1, 4, 10)
+    assert [len(hand) for hand in state.hands] == [11, 11, 11]
+    assert [state.contract(seat).name for seat in range(3)] == ["two sets", "three sets", "three runs of 5"]
+    with pytest.raises(remi.RemiError) as info:
+        remi.new_game(FAMILY, players=3, seed=4, round=2)
+    assert info.value.reason is Reason.BAD_POSITION
+
+
+def test_family_a_deal_with_no_winner_still_moves_up_who_went_down() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=1), meld(RUN, "6S 7S 8S 9S", owner=1)]
+    hands = ["3S 9D", "3H 3D"]
+    rest = leftovers(3, *hands, "KD", "4S", "5C 5D 5H 6S 7S 8S 9S", variant=FAMILY)
+    state = game([*hands, rest], stock="KD", discard="4S", table=table, levels=[2, 2, 2], variant=FAMILY)
+    state = play(state, DrawStock())  # one stock card and nothing to recycle: no buy window
+    assert state.phase is Phase.PLAY
+    state = play(state, Discard(C("3S")))
+    state = play(state, DrawStock())  # seat 1 draws from the stock rebuilt from the 4S
+    assert state.rebuilds == 1
+    state = state.apply(Discard(C("3H")))
+    state = state.apply(DrawStock())  # seat 2 finds the stock empty again: the deal ends
+    result = state.last_deal
+    assert result is not None
+    assert result.winner is None
+    assert result.went_down == (False, True, False)
+    assert state.levels == (2, 3, 2)
+    assert_invariants(state)
+
+
+def test_family_several_finishers_the_lowest_total_among_them_wins() -> None:
+    table = [
+        *DEAL_10_DOWN,
+        meld(RUN, "5H 6H 7H 8H 9H", owner=1),
+        meld(RUN, "10S JS QS KS AS", owner=1),
+        meld(RUN, "6C 7C 8C 9C 10C", owner=1),
+    ]
+    state = game(["8S", "KC", "3C 4C"], stock="9S", levels=[10, 10, 8], table=table, scores=[200, 150, 90],
+                 variant=FAMILY)
+    state = draw(state)
+    state = play(state, LayOff(C("8S"), 0, End.HIGH), LayOff(C("9S"), 0, End.HIGH))
+    assert state.is_over
+    assert state.scores == (200, 160, 100)
+    assert state.winners == (1,)  # seat 2 has the lowest total but did not complete level 10
+
+
+def test_family_otherwise_plays_as_shanghai() -> None:
+    assert FAMILY.buying == SHANGHAI.buying
+    assert FAMILY.swaps == SHANGHAI.swaps
+    assert FAMILY.layoffs == SHANGHAI.layoffs
+    assert FAMILY.scoring == SHANGHAI.scoring
+    assert FAMILY.contracts == SHANGHAI.contracts
+    assert FAMILY.deck == SHANGHAI.deck
+    assert FAMILY.match.stock_rebuilds == 1
+    assert FAMILY.references == SHANGHAI.references
