@@ -33,7 +33,7 @@ def where(state: GameState, text: str) -> int:
 
 def leftovers(variant: remi.Variant, *used: str) -> str:
     """Every card of the deck not in ``used`` (texts of cards), as card text."""
-    pool = Counter(variant.deck())
+    pool = Counter(variant.cards(variant.max_players))
     for text in used:
         pool -= Counter(parse_cards(text))
     return " ".join(str(card) for card in sorted(pool.elements()))

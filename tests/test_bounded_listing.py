@@ -242,13 +242,13 @@ def test_the_listing_still_answers_from_its_redacted_copy() -> None:
 def test_laydowns_meeting_requirements_several_ways_are_listed_once(piecemeal: bool,
                                                                     requirements: tuple[str, ...]) -> None:
     """Requirements of one kind with different sizes: a lay-down is listed once, with no set of those seen."""
-    rules = remi.variants.get("norwegian").meld_rules
+    rules = remi.variants.get("norwegian").melds
     contract = Contract.of(*requirements)
     groups: dict[tuple[remi.MeldKind, int], int] = {}
     for req in contract.requirements:
         groups[(req.kind, req.size)] = groups.get((req.kind, req.size), 0) + 1
     keys = sorted(groups, key=lambda k: (k[0] is remi.MeldKind.SET, k[1]))
-    deck = list(remi.variants.get("norwegian").deck())
+    deck = list(remi.variants.get("norwegian").cards(4))
     for trial in range(25):
         rng = random.Random(trial)
         hand = tuple(sorted(rng.sample(deck, rng.randrange(9, 15)), key=lambda c: c.index))

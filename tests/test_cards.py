@@ -357,7 +357,7 @@ def test_hands_from_a_variant_fit_its_deck(name: str, data: st.DataObject) -> No
     variant = remi.variants.get(name)
     hand = data.draw(hands(min_size=1, max_size=40, variant=variant))
     assert 1 <= len(hand) <= 40
-    assert not Counter(hand) - Counter(variant.deck())
+    assert not Counter(hand) - Counter(variant.cards(variant.max_players))
     no_jokers = data.draw(hands(max_size=40, jokers=False, variant=variant))
     assert JOKER not in no_jokers
 

@@ -95,7 +95,7 @@ def test_contract_is_checked_when_built(requirements: object, name: object, expe
 
 def test_N6_sizes_are_minimums() -> None:
     three_four = NORWEGIAN.contracts[1]
-    assert not NORWEGIAN.exact_sizes
+    assert not NORWEGIAN.contracts.exact_sizes
     assert assign(three_four, [(SET, 3), (RUN, 4)], exact=False) == (0, 1)
     assert assign(three_four, [(RUN, 9), (SET, 5)], exact=False) == (1, 0)
     assert assign(three_four, [(SET, 2), (RUN, 4)], exact=False) is None
@@ -103,7 +103,7 @@ def test_N6_sizes_are_minimums() -> None:
 
 
 def test_NX8_four_card_set_fulfils_a_three() -> None:
-    assert contract_met(NORWEGIAN.contracts[0], [(SET, 4), (SET, 3)], exact=NORWEGIAN.exact_sizes)
+    assert contract_met(NORWEGIAN.contracts[0], [(SET, 4), (SET, 3)], exact=NORWEGIAN.contracts.exact_sizes)
 
 
 def test_NX6_two_sets_do_not_make_3_4() -> None:
@@ -112,7 +112,7 @@ def test_NX6_two_sets_do_not_make_3_4() -> None:
 
 
 def test_NX7_one_run_is_not_the_whole_4_4() -> None:
-    assert not NORWEGIAN.piecemeal
+    assert not NORWEGIAN.contracts.piecemeal
     assert not contract_met(NORWEGIAN.contracts[2], [(RUN, 4)], exact=False)
     assert contract_met(NORWEGIAN.contracts[2], [(RUN, 4), (RUN, 5)], exact=False)
 
@@ -135,7 +135,7 @@ def test_assign_backtracks() -> None:
 
 def test_E9_exact_sizes() -> None:
     game1 = ENGLISH.contracts[0]
-    assert ENGLISH.exact_sizes
+    assert ENGLISH.contracts.exact_sizes
     assert assign(game1, [(RUN, 4), (SET, 3)], exact=True) == (0, 1)
     assert assign(game1, [(SET, 3), (RUN, 4)], exact=True) == (1, 0)
     assert assign(game1, [(RUN, 5), (SET, 3)], exact=True) is None
@@ -144,7 +144,7 @@ def test_E9_exact_sizes() -> None:
 
 def test_EX3_piecemeal() -> None:
     game1 = ENGLISH.contracts[0]
-    assert ENGLISH.piecemeal
+    assert ENGLISH.contracts.piecemeal
     first = assign(game1, [(RUN, 4)], exact=True)
     assert first == (0,)
     second = assign(game1, [(SET, 3)], exact=True, done=first)

@@ -474,7 +474,7 @@ def test_from_json_refuses_other_inconsistent_states(what: str) -> None:
         "taken card before the draw": _edited(start, taken=str(start.hands[0][0])),
         "down without melds": _edited(start, laid=[[0, 1], [], []]),
         "norwegian rounds differ": _edited(start, levels=[1, 2, 1]),
-        "too many rebuilds": _edited(start, rebuilds=NORWEGIAN.stock_rebuilds + 3),
+        "too many rebuilds": _edited(start, rebuilds=NORWEGIAN.match.stock_rebuilds + 3),
     }[what]
     with pytest.raises(remi.SerializationError):
         GameState.from_json(text)
@@ -555,7 +555,7 @@ def test_history_lists_the_actions_applied() -> None:
 # -- new_game arguments ------------------------------------------------------------------------------
 
 
-FULL = " ".join(str(card) for card in NORWEGIAN.deck())
+FULL = " ".join(str(card) for card in NORWEGIAN.cards(NORWEGIAN.max_players))
 
 BAD_ARGUMENTS: dict[str, dict[str, Any]] = {
     "one player": {"players": 1},
@@ -638,7 +638,7 @@ def test_new_game_conserves_the_deck() -> None:
             everything = Counter(state.stock) + Counter(state.discard_pile)
             for hand in state.hands:
                 everything.update(hand)
-            assert everything == Counter(variant.deck())
+            assert everything == Counter(variant.cards(variant.max_players))
 
 
 def test_new_game_accepts_a_variant_or_its_name() -> None:

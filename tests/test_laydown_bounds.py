@@ -31,7 +31,7 @@ def _counts(hand: list[Card]) -> list[int]:
 def _unbounded(contract: remi.Contract, hand: list[Card]) -> set[LayDown]:
     plan = sorted(((r.kind, r.size) for r in contract.requirements), key=lambda k: (k[0] is remi.MeldKind.SET, k[1]))
     found = set()
-    for melds in _generate._walk(NORWEGIAN.meld_rules, plan, _counts(hand), False, len(hand), False, 0):
+    for melds in _generate._walk(NORWEGIAN.melds, plan, _counts(hand), False, len(hand), False, 0):
         found.add(_generate._laydown(melds))
     return found
 
@@ -57,13 +57,13 @@ def _near_contract(rng: random.Random, contract: remi.Contract) -> list[Card]:
 def test_N6_bounds_never_hide_a_lay_down(round_: int) -> None:
     contract = NORWEGIAN.contracts[round_ - 1]
     rng = random.Random(round_)
-    deck = list(NORWEGIAN.deck())
+    deck = list(NORWEGIAN.cards(NORWEGIAN.max_players))
     checked_with_laydowns = 0
     for trial in range(300):
         hand = _near_contract(rng, contract) if trial % 2 else rng.sample(deck, rng.randrange(10, 19))
         listed = list(
             _generate.laydowns(
-                NORWEGIAN.meld_rules, contract, exact=False, piecemeal=False, done=frozenset(),
+                NORWEGIAN.melds, contract, exact=False, piecemeal=False, done=frozenset(),
                 counts=_counts(hand), hand_size=len(hand), all_in=False, keep=0,
             )
         )

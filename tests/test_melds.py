@@ -331,7 +331,7 @@ def test_EX4_exact_sizes() -> None:
     run = parse_cards("4C 5C 6C 7C 8C")
     assert valid(ENGLISH, RUN, "4C 5C 6C 7C 8C")  # a fine run, just not a "run of 4"
     game1 = ENGLISH.contracts[0]
-    assert ENGLISH.exact_sizes
+    assert ENGLISH.contracts.exact_sizes
     assert assign(game1, [(RUN, len(run))], exact=True) is None
     assert assign(game1, [(RUN, len(run)), (SET, 3)], exact=True) is None
     assert assign(game1, [(RUN, 4)], exact=True) == (0,)
@@ -390,7 +390,7 @@ def test_N10_joker_cap_holds_after_lay_off() -> None:
 
 
 def test_N10_cap_on_lay_off_is_a_parameter() -> None:
-    loose = attrs.evolve(NORWEGIAN, name="norwegian-loose-layoff", joker_cap_on_layoff=False)
+    loose = attrs.evolve(NORWEGIAN, name="norwegian-loose-layoff", melds=attrs.evolve(NORWEGIAN.melds, joker_cap_on_layoff=False))
     assert lay_off(loose.layoff_rules, RUN, parse_cards("7S JK JK 10S"), JOKER, End.HIGH) is not None
     assert loose.meld_problems(RUN, "7S JK JK JK JK") == MeldProblem.TOO_MANY_JOKERS
 
@@ -402,7 +402,7 @@ def test_N10_jokers_may_sit_together() -> None:
 
 
 def test_N11_run_swap_needs_exactly_the_card() -> None:
-    rules = NORWEGIAN.meld_rules
+    rules = NORWEGIAN.melds
     meld = parse_cards("2S JK 4S 5S")
     assert swap_joker(rules, RUN, meld, [C("3S")]) == (parse_cards("2S 3S 4S 5S"), 1)
     assert swap_joker(rules, RUN, meld, [C("3H")]) is None
@@ -414,20 +414,20 @@ def test_N11_run_swap_needs_exactly_the_card() -> None:
 
 
 def test_N11_set_swap_never() -> None:
-    rules = NORWEGIAN.meld_rules
+    rules = NORWEGIAN.melds
     for naturals in (["QD"], ["QS"], ["QC"], ["QD", "QC"]):
         assert swap_joker(rules, SET, parse_cards("QS QH JK"), [C(t) for t in naturals]) is None
     assert swap_joker(rules, SET, parse_cards("QS QH QD JK"), [C("QC")]) is None
 
 
 def test_NX12_set_joker_stays_but_lay_off_is_fine() -> None:
-    assert swap_joker(NORWEGIAN.meld_rules, SET, parse_cards("QS QH JK"), [C("QD")]) is None
+    assert swap_joker(NORWEGIAN.melds, SET, parse_cards("QS QH JK"), [C("QD")]) is None
     laid = lay_off(NORWEGIAN.layoff_rules, SET, parse_cards("QS QH JK"), C("QD"))
     assert laid is not None and sorted(laid) == sorted(parse_cards("QS QH QD JK"))
 
 
 def test_R1_swap_takes_the_joker_where_it_stands() -> None:
-    rules = NORWEGIAN.meld_rules
+    rules = NORWEGIAN.melds
     assert swap_joker(rules, RUN, parse_cards("7S JK JK 10S"), [C("9S")]) == (parse_cards("7S JK 9S 10S"), 1)
     assert swap_joker(rules, RUN, parse_cards("7S JK JK 10S"), [C("8S")]) == (parse_cards("7S 8S JK 10S"), 1)
     assert swap_joker(rules, RUN, parse_cards("JK 2S 3S 4S"), [C("AS")]) == (parse_cards("AS 2S 3S 4S"), 1)
@@ -442,13 +442,13 @@ def test_R1_swap_takes_the_joker_where_it_stands() -> None:
 
 
 def test_E5_english_run_swap() -> None:
-    rules = ENGLISH.meld_rules
+    rules = ENGLISH.melds
     assert swap_joker(rules, RUN, parse_cards("9S JK JS QS"), [C("10S")]) == (parse_cards("9S 10S JS QS"), 1)
     assert swap_joker(rules, RUN, parse_cards("9S JK JS QS"), [C("10H")]) is None
 
 
 def test_E6_group_joker_freed_on_completion() -> None:
-    rules = ENGLISH.meld_rules
+    rules = ENGLISH.melds
     one = swap_joker(rules, SET, parse_cards("7S 7H 7D JK"), [C("7C")])
     assert one == (tuple(sorted(parse_cards("7S 7H 7D 7C"))), 1)
     both = swap_joker(rules, SET, parse_cards("7S 7H JK JK"), [C("7D"), C("7C")])
@@ -458,7 +458,7 @@ def test_E6_group_joker_freed_on_completion() -> None:
 
 
 def test_EX11_group_swap_needs_the_missing_suit() -> None:
-    rules = ENGLISH.meld_rules
+    rules = ENGLISH.melds
     assert swap_joker(rules, SET, parse_cards("7S 7H 7D JK"), [C("7S")]) is None
     assert swap_joker(rules, SET, parse_cards("7S 7H 7D JK"), [C("8C")]) is None
     assert swap_joker(rules, SET, parse_cards("7S 7H JK JK"), [C("7D"), C("7D")]) is None
@@ -495,7 +495,7 @@ def test_E6_group_swap_property(
         and {card.rank for card in naturals} == {rank}
         and {card.suit for card in naturals} == set(remi.Suit)
     )
-    result = swap_joker(ENGLISH.meld_rules, SET, group, offered)
+    result = swap_joker(ENGLISH.melds, SET, group, offered)
     if completes:
         assert result == (tuple(sorted(naturals)), jokers)
     else:
@@ -515,7 +515,7 @@ def test_R1_run_swap_property(name: str, natural: Card, data: st.DataObject) -> 
         for i, card in enumerate(meld)
         if card.is_joker
     }
-    result = swap_joker(VARIANTS[name].meld_rules, RUN, meld, [natural])
+    result = swap_joker(VARIANTS[name].melds, RUN, meld, [natural])
     if natural in stands_for:
         i = stands_for[natural]
         assert result == ((*meld[:i], natural, *meld[i + 1 :]), 1)
@@ -595,8 +595,8 @@ def test_meld_value_rejects_bad_input() -> None:
 
 
 def test_swap_from_runs_is_a_parameter() -> None:
-    no_swaps = attrs.evolve(NORWEGIAN, name="norwegian-no-swaps", swap_from_runs=False)
-    assert swap_joker(no_swaps.meld_rules, RUN, parse_cards("2S JK 4S 5S"), [C("3S")]) is None
+    no_swaps = attrs.evolve(NORWEGIAN, name="norwegian-no-swaps", swaps=attrs.evolve(NORWEGIAN.swaps, from_runs=False))
+    assert swap_joker(no_swaps.melds, RUN, parse_cards("2S JK 4S 5S"), [C("3S")]) is None
 
 
 def test_every_short_sequence_near_the_corners_against_reference() -> None:
@@ -609,13 +609,13 @@ def test_every_short_sequence_near_the_corners_against_reference() -> None:
 
 # -- jokers never stand for an ace the rules forbid ---------------------------------------
 
-ACE_HIGH_ONLY = attrs.evolve(NORWEGIAN, name="norwegian-ace-high-only", ace_low=False)
-ACE_LOW_ONLY = attrs.evolve(NORWEGIAN, name="norwegian-ace-low-only", ace_high=False)
+ACE_HIGH_ONLY = attrs.evolve(NORWEGIAN, name="norwegian-ace-high-only", melds=attrs.evolve(NORWEGIAN.melds, ace_low=False))
+ACE_LOW_ONLY = attrs.evolve(NORWEGIAN, name="norwegian-ace-low-only", melds=attrs.evolve(NORWEGIAN.melds, ace_high=False))
 
 
 def test_joker_may_not_be_a_forbidden_low_ace() -> None:
     """``JK 2S 3S 4S``: the joker is in the low ace's place, which ace_low=False forbids."""
-    rules = ACE_HIGH_ONLY.meld_rules
+    rules = ACE_HIGH_ONLY.melds
     assert problems(ACE_HIGH_ONLY, RUN, "JK 2S 3S 4S") == MeldProblem.WRAP  # as "AS 2S 3S 4S" is
     assert problems(ACE_HIGH_ONLY, RUN, "AS 2S 3S 4S") == MeldProblem.WRAP
     assert problems(ACE_HIGH_ONLY, RUN, "JK JK 3S 4S") == MeldProblem.WRAP
@@ -632,7 +632,7 @@ def test_joker_may_not_be_a_forbidden_low_ace() -> None:
 
 
 def test_joker_may_not_be_a_forbidden_high_ace() -> None:
-    rules = ACE_LOW_ONLY.meld_rules
+    rules = ACE_LOW_ONLY.melds
     assert problems(ACE_LOW_ONLY, RUN, "JS QS KS JK") == MeldProblem.WRAP  # as "JS QS KS AS" is
     assert problems(ACE_LOW_ONLY, RUN, "JS QS KS AS") == MeldProblem.WRAP
     assert problems(ACE_LOW_ONLY, RUN, "QS JK JK JK") == MeldProblem.WRAP | MeldProblem.TOO_MANY_JOKERS
@@ -661,7 +661,7 @@ def test_lay_off_never_puts_a_joker_where_an_ace_is_forbidden() -> None:
 
 def test_forbidden_ace_joker_cannot_reach_the_table() -> None:
     """Before the fix the lay-off was legal; swapping the ace in then broke ``legal_actions``."""
-    variant = attrs.evolve(ACE_HIGH_ONLY, name="norwegian-ace-high-only-no-buy", buying=False)
+    variant = attrs.evolve(ACE_HIGH_ONLY, name="norwegian-ace-high-only-no-buy", buying=attrs.evolve(ACE_HIGH_ONLY.buying, enabled=False))
 
     def table(run: str) -> list[TableMeld]:  # round 2, "3-4": both seats are down
         return [

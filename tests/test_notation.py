@@ -107,7 +107,7 @@ def test_reading_something_that_is_not_text_is_refused() -> None:
 def test_an_unregistered_variant_is_given_explicitly() -> None:
     import attrs
 
-    house = attrs.evolve(remi.variants.get("norwegian"), name="no-buying", buying=False)
+    house = attrs.evolve(remi.variants.get("norwegian"), name="no-buying", buying=remi.Buying(enabled=False))
     game = remi.new_game(house, players=3, seed=1)
     game = game.apply(DrawStock())
     assert game.phase is remi.Phase.PLAY  # no buy window in this house rule

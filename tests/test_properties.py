@@ -29,7 +29,7 @@ import remi
 from remi import CARDS, JOKER, End, GameState, IllegalActionError, Meld, MeldKind, Phase, TableMeld, Variant
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import Card
-from remi.melds import lay_off, run_cards
+from remi.melds import lay_off, meld_problems, run_cards
 from remi.testing import (
     assert_invariants,
     card_multiset,
@@ -84,7 +84,7 @@ def check_transition(old: GameState, action: Action, new: GameState) -> None:
     if winner is None:
         # N20/E17: a draw from an exhausted stock, or the last turn the variant allows, ends a
         # deal without a winner
-        limit = variant.turn_limit
+        limit = variant.match.turn_limit
         assert isinstance(action, DrawStock) or (
             isinstance(action, Discard) and limit is not None and old.turn + 1 >= limit
         )
@@ -123,7 +123,7 @@ def check_transition(old: GameState, action: Action, new: GameState) -> None:
     assert new.deal == old.deal + 1 and new.phase is Phase.DRAW
     assert new.dealer == (old.dealer + 1) % old.players and new.on_turn == (new.dealer + 1) % old.players
     assert new.table == () and all(not laid for laid in new.laid)
-    assert [len(hand) for hand in new.hands] == [variant.deal_sizes[level - 1] for level in new.levels]
+    assert [len(hand) for hand in new.hands] == [variant.contracts.deal_sizes[level - 1] for level in new.levels]
     assert len(new.discard_pile) == 1 and new.turn == 0 and new.rebuilds == 0
     assert new.layoffs == (0,) * old.players and new.buys == (0,) * old.players
 
@@ -235,9 +235,9 @@ def test_game_states_keep_the_invariants(state: GameState) -> None:
     """The public strategy's states keep the invariants; a fresh match is their origin."""
     origin = remi.new_game(state.variant, players=state.players, seed=state.seed)
     assert_invariants(state, origin)
-    assert card_multiset(state) == Counter(state.variant.deck())
-    for melds in state.table:
-        assert not state.variant.meld_problems(melds.kind, melds.cards)
+    assert card_multiset(state) == Counter(state.variant.cards(state.players))
+    for melds in state.table:  # as laid, or grown by lay-offs under the rules a table meld keeps
+        assert not meld_problems(state.variant.layoff_rules, melds.kind, melds.cards)
 
 
 # =============================================================================
@@ -422,7 +422,7 @@ def useful_cards(table: Sequence[TableMeld], window: Sequence[Card]) -> list[Car
         if meld.kind is SET:
             out.extend(Card(first.rank, suit) for suit in remi.Suit)
         else:
-            values = run_cards(NORWEGIAN.meld_rules, meld.cards)  # run rules agree in both variants
+            values = run_cards(NORWEGIAN.melds, meld.cards)  # run rules agree in both variants
             low, high = rank_of(values[0]) - 1, rank_of(values[-1]) % 13 + 1
             out.extend(Card(r, first.suit) for r in (low, high) if 1 <= r <= 13)
             out.extend(values[i] for i, card in enumerate(meld.cards) if card is JOKER)
@@ -472,7 +472,7 @@ def laid_melds(
 
     At most two jokers (N10 caps them at the naturals in Norwegian; English needs one natural).
     """
-    rules = variant.meld_rules
+    rules = variant.melds
     cap = size // 2 if rules.joker_cap is remi.JokerCap.NATURALS else size - 1
     jokers = min(draw(st.sampled_from((0, 0, 1, 1, 2))), cap, pool[JOKER])
     if kind is SET:
@@ -534,16 +534,16 @@ def tables(
     owners = draw(st.permutations(range(players)), label="who")[:count]
     for owner in owners:
         level = levels[owner] - 1
-        if variant.all_in[level]:
+        if variant.contracts.going_out[level] is remi.GoingOut.ALL_IN:
             continue
         requirements = variant.contracts[level].requirements
         chosen: Sequence[int] = range(len(requirements))
-        if variant.piecemeal:
+        if variant.contracts.piecemeal:
             chosen = sorted(draw(st.sets(st.sampled_from(chosen), min_size=1), label="laid"))
         melds: list[TableMeld] = []
         for index in chosen:
             req = requirements[index]
-            longer = 0 if variant.exact_sizes else draw(st.sampled_from((0, 0, 1, 2)), label="longer")
+            longer = 0 if variant.contracts.exact_sizes else draw(st.sampled_from((0, 0, 1, 2)), label="longer")
             cards = draw(laid_melds(variant, req.kind, req.size + longer, pool), label="meld")
             if cards is None:
                 break
@@ -560,7 +560,7 @@ def tables(
 
     def may_lay_off(seat: int) -> bool:
         quota = variant.layoff_quota(levels[seat] - 1)
-        return (quota is None or layoffs[seat] < quota) and (seat in down or not variant.layoff_requires_down)
+        return (quota is None or layoffs[seat] < quota) and (seat in down or not variant.layoffs.requires_down)
 
     for _ in range(draw(st.integers(0, max_layoffs if table else 0), label="lay-offs")):
         seats = [seat for seat in range(players) if may_lay_off(seat)]
@@ -582,8 +582,8 @@ def tables(
 @st.composite
 def contract_levels(draw: st.DrawFn, variant: Variant, players: int, *, all_in: bool = True) -> dict[str, Any]:
     """``round=`` or ``levels=`` for new_game; ``all_in=False`` leaves out the all-in contracts (N18)."""
-    levels = st.sampled_from([n for n in range(1, variant.rounds + 1) if all_in or not variant.all_in[n - 1]])
-    if variant.schedule is remi.Schedule.ROUNDS:
+    levels = st.sampled_from([n for n in range(1, variant.rounds + 1) if all_in or variant.contracts.going_out[n - 1] is not remi.GoingOut.ALL_IN])
+    if variant.match.schedule is remi.Schedule.ROUNDS:
         return {"round": draw(levels, label="round")}
     return {"levels": draw(st.lists(levels, min_size=players, max_size=players), label="levels")}
 
@@ -605,7 +605,7 @@ def small_positions(draw: st.DrawFn, name: str) -> GameState:
     """
     variant = VARIANTS[name]
     players = draw(st.integers(2, 4), label="players")
-    pool = Counter(variant.deck())
+    pool = Counter(variant.cards(variant.max_players))
     kwargs = draw(contract_levels(variant, players), label="levels")
     levels = seat_levels(kwargs, players)
     table, layoffs = draw(tables(variant, levels, pool), label="table")
@@ -636,7 +636,7 @@ def small_positions(draw: st.DrawFn, name: str) -> GameState:
     hands: list[list[Card]] = [[] for _ in range(players)]
     # what seat 1 still has to lay down (matched by kind and size: the same in both variants' contracts)
     requirements = list(variant.contracts[levels[on_turn] - 1].requirements)
-    if variant.piecemeal:
+    if variant.contracts.piecemeal:
         for meld in table:
             if meld.owner == on_turn:
                 requirements.remove(next(r for r in requirements if r.kind is meld.kind and r.size <= len(meld.cards)))
@@ -648,7 +648,7 @@ def small_positions(draw: st.DrawFn, name: str) -> GameState:
         if variant is NORWEGIAN and len(requirements) == 3:
             requirements = requirements[: draw(st.integers(1, 2))]  # round 4-7: a part of the contract
         for req in requirements:
-            extra = 0 if variant.exact_sizes else draw(st.sampled_from([0, 0, 1]))
+            extra = 0 if variant.contracts.exact_sizes else draw(st.sampled_from([0, 0, 1]))
             hands[on_turn] += take_all(draw(sized_melds(variant, req.kind, req.size + extra)))
         hands[on_turn] += take(fitting or useful, draw(st.integers(0, 2)))
     else:
@@ -728,7 +728,7 @@ def test_legal_actions_match_the_reference_in_reachable_states(state: GameState)
 @st.composite
 def all_in_positions(draw: st.DrawFn) -> GameState:
     """Norwegian round 7 (4-4-4, all-in: N18): seat 1 holds three runs but one card, which it draws."""
-    pool = Counter(NORWEGIAN.deck())
+    pool = Counter(NORWEGIAN.cards(NORWEGIAN.max_players))
     hand: list[Card] = []
     for size in draw(st.permutations([4, 4, draw(st.sampled_from([4, 5]))]), label="run sizes"):
         run = draw(sized_melds(NORWEGIAN, RUN, size, most=1), label="run")  # few jokers: a cheap reference
@@ -768,7 +768,7 @@ def absorbing_tables(
     left of a rank that is not free, with jokers within N10's cap. Takes the
     cards from ``pool``.
     """
-    if NORWEGIAN.all_in[round - 1]:
+    if NORWEGIAN.contracts.going_out[round - 1] is remi.GoingOut.ALL_IN:
         return []  # N18: going down there goes out
     requirements = NORWEGIAN.contracts[round - 1].requirements
     count = draw(st.sampled_from((players, players, max(1, players - 1), 1)), label="owners")  # mostly everyone
@@ -823,7 +823,7 @@ def endgame_positions(draw: st.DrawFn) -> GameState:
     # Norwegian: more seats, more contracts on the table to soak up the deck (2 or 3 seats leave a big pile)
     seats = st.sampled_from((2, 3, 4, 5, 6, 4, 5, 6)) if variant is NORWEGIAN else st.integers(4, 6)
     players = draw(seats, label="players")
-    pool = Counter(variant.deck())
+    pool = Counter(variant.cards(variant.max_players))
     table: list[TableMeld] = []
     kwargs: dict[str, Any] = {}
     if variant is NORWEGIAN:
@@ -1033,7 +1033,7 @@ def test_json_round_trip_of_built_positions(name: str, data: st.DataObject) -> N
     players = data.draw(players_for(name), label="players")
     kwargs = data.draw(contract_levels(variant, players, all_in=False), label="levels")
     table, layoffs = data.draw(
-        tables(variant, seat_levels(kwargs, players), Counter(variant.deck()), max_owners=3), label="table"
+        tables(variant, seat_levels(kwargs, players), Counter(variant.cards(variant.max_players)), max_owners=3), label="table"
     )
     seed = data.draw(SEEDS, label="seed")
     state = remi.new_game(variant, players=players, seed=seed, table=table, layoffs=layoffs, **kwargs)
@@ -1183,7 +1183,7 @@ def test_english_match_ends_on_a_game_7_win(seed: int, players: int, data: st.Da
         run[data.draw(st.integers(0, 5), label="where")] = JOKER
     if data.draw(st.booleans(), label="joker in the group"):
         group[data.draw(st.integers(0, 3), label="which")] = JOKER
-    pool = Counter(ENGLISH.deck())
+    pool = Counter(ENGLISH.cards(ENGLISH.max_players))
     mine = [*run, *group]  # E13: 10 cards + 1 drawn = run 6 + group 4 + the final discard
     pool.subtract(mine)
     rest = sorted(pool.elements())

@@ -544,7 +544,7 @@ def test_E17_no_winner_when_nothing_can_be_recycled() -> None:
 
 
 def test_E17_turn_limit_ends_a_deal_and_nobody_advances() -> None:
-    house = attrs.evolve(ENGLISH, name="english-short", turn_limit=2)
+    house = attrs.evolve(ENGLISH, name="english-short", match=attrs.evolve(ENGLISH.match, turn_limit=2))
     state = remi.new_game(house, players=2, seed=3, dealer=1, levels=[2, 5], wins=[1, 4])
     for _ in range(2):
         state = state.apply(TakeDiscard())

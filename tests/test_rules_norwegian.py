@@ -161,7 +161,7 @@ def test_NX10_round_7_three_runs_joker_as_4D_out_with_no_discard() -> None:
     assert state.last_deal.scores[0] == 0
     assert state.is_over  # round 7 was the last
     joker_run = next(m for m in state.table if JK in m.cards)
-    assert run_cards(NORWEGIAN.meld_rules, joker_run.cards)[joker_run.cards.index(JK)] == C("4D")
+    assert run_cards(NORWEGIAN.melds, joker_run.cards)[joker_run.cards.index(JK)] == C("4D")
 
 
 def test_NX11_swap_from_an_opponents_run_needs_exactly_the_represented_card() -> None:
@@ -656,7 +656,7 @@ def test_N14_buy_refusals_name_their_cause() -> None:
 
 
 def test_N14_a_seat_at_its_buy_limit_is_refused_with_its_own_reason() -> None:
-    house = attrs.evolve(NORWEGIAN, name="norwegian-one-buy", buy_limit=1)
+    house = attrs.evolve(NORWEGIAN, name="norwegian-one-buy", buying=attrs.evolve(NORWEGIAN.buying, limit=1))
     state = remi.new_game(house, players=4, seed=4, hands=FOUR, dealer=2, stock="JH 8H 4D 6S 10S 3H",
                           discard_pile="2C")
     state = play(state, DrawStock())  # seat 3 draws; seat 0 may buy the upcard
@@ -674,7 +674,7 @@ def test_N14_a_seat_at_its_buy_limit_is_refused_with_its_own_reason() -> None:
 
 
 def test_N14_down_players_refused_where_the_variant_forbids_it() -> None:
-    house = attrs.evolve(NORWEGIAN, name="norwegian-no-down-buys", down_players_may_buy=False)
+    house = attrs.evolve(NORWEGIAN, name="norwegian-no-down-buys", buying=attrs.evolve(NORWEGIAN.buying, down_players_may_buy=False))
     table = [meld(SET, "5C 5D 5H", owner=1), meld(SET, "8C 8D 8H", owner=1)]
     hands = ["2S 3S 9D KH 4H 6D JC QS 8S 5S", "2H 3D", "7S 7D 9H 10C JS QH KD AC 6H 4C"]
     state = remi.new_game(house, players=3, seed=4, hands=hands, dealer=2, stock="JH 8H 4D 6S 10S",
@@ -810,7 +810,7 @@ def test_N17_out_by_laying_off() -> None:
 
 def test_N17_a_piecemeal_lay_down_cannot_take_out_a_player_whose_contract_is_incomplete() -> None:
     """Only a player whose contract is complete goes out: a part of it must leave a card to discard."""
-    house = attrs.evolve(NORWEGIAN, name="norwegian-piecemeal", piecemeal=True)
+    house = attrs.evolve(NORWEGIAN, name="norwegian-piecemeal", contracts=attrs.evolve(NORWEGIAN.contracts, piecemeal=True))
     rest = leftovers("5C 5D 5H", "KD", "4C")
     state = remi.new_game(house, players=2, seed=2, dealer=1, hands=["5C 5D 5H", rest], stock="KD", discard_pile="4C")
     state = play(state, DrawStock())
@@ -824,7 +824,7 @@ def test_N17_a_piecemeal_lay_down_cannot_take_out_a_player_whose_contract_is_inc
 
 
 def test_N17_a_lay_off_cannot_take_out_a_player_who_is_not_down() -> None:
-    house = attrs.evolve(NORWEGIAN, name="norwegian-early-layoffs", layoff_requires_down=False)
+    house = attrs.evolve(NORWEGIAN, name="norwegian-early-layoffs", layoffs=attrs.evolve(NORWEGIAN.layoffs, requires_down=False))
     table = [meld(SET, "5C 5D 5H", owner=1), meld(SET, "8C 8D 8H", owner=1)]
     rest = leftovers("5S", "5C 5D 5H 8C 8D 8H", "8S", "4C")
     state = remi.new_game(house, players=2, seed=2, dealer=1, hands=["5S", rest], stock="8S", discard_pile="4C",
@@ -940,7 +940,7 @@ def _conserved(state: GameState) -> bool:
         everything.update(hand)
     for m in state.table:
         everything.update(m.cards)
-    return everything == Counter(NORWEGIAN.deck())
+    return everything == Counter(NORWEGIAN.cards(NORWEGIAN.max_players))
 
 
 def test_N20_stock_rebuilt_from_all_discards_but_the_top_at_most_twice() -> None:
@@ -1009,7 +1009,7 @@ def test_N20_the_discard_may_still_be_taken_until_a_stock_draw_cannot_be_served(
 
 def test_N20_turn_limit_ends_a_deal_no_one_draws_from_the_stock_in() -> None:
     """N20 bounds stock draws only; the turn limit ends a deal of players who always take the discard."""
-    house = attrs.evolve(NORWEGIAN, name="norwegian-short", turn_limit=4)
+    house = attrs.evolve(NORWEGIAN, name="norwegian-short", match=attrs.evolve(NORWEGIAN.match, turn_limit=4))
     state = remi.new_game(house, players=2, seed=3, dealer=1)
     stock = state.stock
     for _ in range(4):  # four turns of take-and-discard, no stock draw
@@ -1042,7 +1042,7 @@ def test_R1_a_joker_laid_off_at_a_run_end_stands_for_the_card_at_that_end() -> N
     high = draw(game(["JK 2C", OTHER, "4S 9S 2D"], stock="JC", table=table, discard="KC", round=5))
     high = play(high, LayOff(JK, 2, End.HIGH))
     assert high.table[2].cards == parse_cards("5S 6S 7S 8S JK")
-    assert run_cards(NORWEGIAN.meld_rules, high.table[2].cards)[-1] == C("9S")
+    assert run_cards(NORWEGIAN.melds, high.table[2].cards)[-1] == C("9S")
 
 
 def test_R1_a_joker_cannot_stand_beyond_an_ace() -> None:

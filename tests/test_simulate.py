@@ -169,11 +169,22 @@ def test_unknown_variants_are_refused() -> None:
 
 
 def test_house_variants_travel_to_worker_processes() -> None:
-    house = attrs.evolve(remi.variants.get("norwegian"), name="norwegian-no-buy", buying=False)
+    norwegian = remi.variants.get("norwegian")
+    house = attrs.evolve(norwegian, name="norwegian-no-buy", buying=attrs.evolve(norwegian.buying, enabled=False))
     here = simulate(house, 2, ["greedy", "random"], games=2, seed=5)
     with ProcessPoolExecutor(max_workers=2) as pool:
         there = simulate(house, 2, ["greedy", "random"], games=2, seed=5, executor=pool)
     assert here == there and here.variant == "norwegian-no-buy"
+
+
+def test_house_variants_with_hook_parts_travel_to_worker_processes() -> None:
+    """English Remi's lay-off quota and winner's score are hooks of part subclasses: they travel too."""
+    english = remi.variants.get("english")
+    house = attrs.evolve(english, name="english-five-jokers", deck=attrs.evolve(english.deck, jokers=5))
+    here = simulate(house, 2, ["greedy", "random"], games=1, seed=3)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        there = simulate(house, 2, ["greedy", "random"], games=1, seed=3, executor=pool)
+    assert here == there and here.variant == "english-five-jokers"
 
 
 def test_greedy_beats_random_in_norwegian() -> None:

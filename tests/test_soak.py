@@ -53,9 +53,9 @@ def check_round_trips(state: remi.GameState) -> None:
 def test_thousands_of_random_deals_keep_every_invariant(name: str) -> None:
     rng = random.Random(f"soak/{name}")
     variant = remi.variants.get(name)
-    limit = variant.turn_limit
+    limit = variant.match.turn_limit
     assert limit is not None
-    deck = len(variant.deck())
+    deck = len(variant.cards(variant.max_players))
     finished = actions = deal_ends = matches_over = 0
     while finished < DEALS:
         players = rng.randint(variant.min_players, variant.max_players)

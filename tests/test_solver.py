@@ -18,9 +18,9 @@ from remi.solver import LayoffOption, Solution, clear_caches, contract_hint, lay
 
 NOR = remi.variants.get("norwegian")
 ENG = remi.variants.get("english")
-WRAP = attrs.evolve(NOR, name="norwegian-wrap", run_wrap=True)
-ACE_HIGH_ONLY = attrs.evolve(NOR, name="norwegian-ace-high", ace_low=False)
-ENG_CAPPED = attrs.evolve(ENG, name="english-capped", joker_cap=remi.JokerCap.NATURALS, set_max=5)
+WRAP = attrs.evolve(NOR, name="norwegian-wrap", melds=attrs.evolve(NOR.melds, run_wrap=True))
+ACE_HIGH_ONLY = attrs.evolve(NOR, name="norwegian-ace-high", melds=attrs.evolve(NOR.melds, ace_low=False))
+ENG_CAPPED = attrs.evolve(ENG, name="english-capped", melds=attrs.evolve(ENG.melds, joker_cap=remi.JokerCap.NATURALS, set_max=5))
 
 Hand = tuple[Card, ...]
 
@@ -33,9 +33,9 @@ def check(variant: Variant, cards: Sequence[Card], contract: Contract, sol: Solu
     for meld, req in zip(sol.melds, contract.requirements, strict=True):
         assert not variant.meld_problems(meld.kind, meld.cards), str(meld)
         assert meld.kind is req.kind
-        assert len(meld.cards) == req.size if variant.exact_sizes else len(meld.cards) >= req.size
+        assert len(meld.cards) == req.size if variant.contracts.exact_sizes else len(meld.cards) >= req.size
     sizes = [(m.kind, len(m.cards)) for m in sol.melds]
-    assert remi.assign(contract, sizes, exact=variant.exact_sizes) is not None
+    assert remi.assign(contract, sizes, exact=variant.contracts.exact_sizes) is not None
     assert Counter(c for m in sol.melds for c in m.cards) + Counter(sol.left) == Counter(cards)
     assert sol.left == tuple(sorted(sol.left))
     assert sol.points_left == variant.hand_points(sol.left)
@@ -69,7 +69,7 @@ def test_NX10_round7_all_in_joker_as_4D() -> None:
     assert all(m.kind is MeldKind.RUN for m in sol.melds)
     (with_joker,) = [m for m in sol.melds if JOKER in m.cards]
     assert with_joker.cards == parse_cards("AD 2D 3D JK")
-    assert run_cards(NOR.meld_rules, with_joker.cards)[3] == parse_card("4D")
+    assert run_cards(NOR.melds, with_joker.cards)[3] == parse_card("4D")
     assert sol.points_left == 0
 
 
@@ -236,7 +236,7 @@ def test_clear_caches_changes_nothing() -> None:
 def test_errors() -> None:
     with pytest.raises(RemiError):
         solve(NOR, ["QS"], NOR.contracts[0])  # type: ignore[list-item]
-    bad = attrs.evolve(NOR, name="negative", joker_points=-5)
+    bad = attrs.evolve(NOR, name="negative", scoring=attrs.evolve(NOR.scoring, joker_points=-5))
     with pytest.raises(VariantError):
         solve(bad, parse_cards("QS QH QD"), Contract.of("set 3"))
 
@@ -301,7 +301,7 @@ def brute(variant: Variant, cards: Sequence[Card], contract: Contract, all_in: b
             return
         size = reqs[i].size
         for sub in sub_multisets(hand):
-            if (len(sub) == size if variant.exact_sizes else len(sub) >= size) and meldable(reqs[i].kind, sub):
+            if (len(sub) == size if variant.contracts.exact_sizes else len(sub) >= size) and meldable(reqs[i].kind, sub):
                 go(i + 1, hand - Counter(sub))
 
     go(0, Counter(cards))
@@ -360,7 +360,7 @@ def test_solve_matches_brute_force(variant: Variant, contract: Contract, all_in:
 
 
 def deal(rng: random.Random, variant: Variant, size: int, jokers: int) -> Hand:
-    naturals = [c for c in variant.deck() if c.is_natural]
+    naturals = [c for c in variant.cards(variant.max_players) if c.is_natural]
     return tuple(rng.sample(naturals, size - jokers)) + (JOKER,) * jokers
 
 
@@ -370,9 +370,9 @@ def test_every_contract_on_full_hands_is_well_formed_and_order_free(seed: int, j
     rng = random.Random(seed)
     for variant in (NOR, ENG):
         for index, contract in enumerate(variant.contracts):
-            size = variant.deal_sizes[index] + 1 + (extra if variant is NOR else 0)
+            size = variant.contracts.deal_sizes[index] + 1 + (extra if variant is NOR else 0)
             cards = deal(rng, variant, size, jokers)
-            all_in = variant.all_in[index]
+            all_in = variant.contracts.going_out[index] is remi.GoingOut.ALL_IN
             sol = solve(variant, cards, contract, all_in=all_in)
             if sol is not None:
                 check(variant, cards, contract, sol, all_in)
@@ -486,7 +486,7 @@ def test_contract_hint_round1() -> None:
 def test_contract_hint_respects_the_deck() -> None:
     hand = parse_cards("KS KS 5C 5D 5H 2D")  # both packs' KS are already in hand
     assert contract_hint(NOR, hand, NOR.contracts[0]) == parse_cards("KH KD KC JK")
-    no_jokers = attrs.evolve(NOR, name="no-jokers", jokers=0)
+    no_jokers = attrs.evolve(NOR, name="no-jokers", deck=attrs.evolve(NOR.deck, jokers=0))
     assert contract_hint(no_jokers, hand, NOR.contracts[0]) == parse_cards("KH KD KC")
 
 
@@ -515,7 +515,7 @@ def test_contract_hint_when_already_layable_is_every_card() -> None:
                              (NOR, Contract.of("set 3", "set 3"))]))
 def test_contract_hint_matches_brute_force(cards: list[Card], case: tuple[Variant, Contract]) -> None:
     variant, contract = case
-    deck = Counter(variant.deck())
+    deck = Counter(variant.cards(variant.max_players))
     hand = Counter(cards)
     expected = tuple(c for c in remi.CARDS
                      if deck[c] > hand[c] and brute(variant, [*cards, c], contract) is not None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import textwrap
 from collections.abc import Iterator
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -15,19 +16,30 @@ from hypothesis import given, settings
 import remi
 import remi.variants
 from remi import (
+    Buying,
     Contract,
+    Contracts,
+    Deck,
+    Drawing,
     GoingOut,
     JokerCap,
+    LayOffs,
+    Match,
     MeldKind,
+    MeldRules,
     Reason,
     Requirement,
     Schedule,
+    Scoring,
     SetSwap,
+    Swaps,
+    SwapWho,
     Variant,
     VariantError,
 )
 from remi.cards import parse_cards
 from remi.testing import variants
+from remi.variants.english import EnglishLayOffs, EnglishScoring
 
 SET, RUN = MeldKind.SET, MeldKind.RUN
 NORWEGIAN = remi.variants.get("norwegian")
@@ -45,6 +57,15 @@ def requirements(variant: Variant) -> list[list[tuple[MeldKind, int]]]:
     return [[(r.kind, r.size) for r in contract.requirements] for contract in variant.contracts]
 
 
+def with_part(variant: Variant, name: str, **changes: Any) -> dict[str, Any]:
+    """The keyword that replaces the part ``name`` of ``variant`` by one with ``changes``."""
+    return {name: attrs.evolve(getattr(variant, name), **changes)}
+
+
+#: The variants installed as entry points: remi's own (norwegian, english and more).
+BUILT_INS = frozenset(ep.name for ep in entry_points(group=remi.variants.ENTRY_POINT_GROUP))
+
+
 # -- Norwegian (§2) --------------------------------------------------------------------
 
 
@@ -54,15 +75,17 @@ def test_N1_players() -> None:
 
 
 def test_N2_deck() -> None:
-    deck = NORWEGIAN.deck()
-    assert (NORWEGIAN.packs, NORWEGIAN.jokers, len(deck)) == (2, 9, 113)
-    assert deck.count(remi.JOKER) == 9
-    assert all(deck.count(card) == 2 for card in remi.NATURALS)
+    assert NORWEGIAN.deck == Deck(packs=2, jokers=9)
+    for players in range(2, 7):
+        deck = NORWEGIAN.cards(players)
+        assert len(deck) == 113
+        assert deck.count(remi.JOKER) == 9
+        assert all(deck.count(card) == 2 for card in remi.NATURALS)
 
 
 def test_N3_seven_rounds() -> None:
-    assert NORWEGIAN.rounds == 7
-    assert NORWEGIAN.schedule is Schedule.ROUNDS
+    assert NORWEGIAN.rounds == 7 == len(NORWEGIAN.contracts)
+    assert NORWEGIAN.match.schedule is Schedule.ROUNDS
 
 
 def test_N6_contracts() -> None:
@@ -76,16 +99,16 @@ def test_N6_contracts() -> None:
         [(SET, 3), (RUN, 4), (RUN, 4)],
         [(RUN, 4), (RUN, 4), (RUN, 4)],
     ]
-    assert not NORWEGIAN.exact_sizes and not NORWEGIAN.piecemeal
+    assert not NORWEGIAN.contracts.exact_sizes and not NORWEGIAN.contracts.piecemeal
 
 
 def test_N7_deal_sizes() -> None:
-    assert NORWEGIAN.deal_sizes == (10, 10, 10, 10, 10, 10, 11)
+    assert NORWEGIAN.contracts.deal_sizes == (10, 10, 10, 10, 10, 10, 11)
 
 
 def test_N18_round_seven_all_in() -> None:
-    assert NORWEGIAN.all_in == (False,) * 6 + (True,)
-    assert NORWEGIAN.contracts[6].size == NORWEGIAN.deal_sizes[6] + 1  # 11 + 1 drawn = 4+4+4
+    assert NORWEGIAN.contracts.going_out == (GoingOut.DISCARD_OPTIONAL,) * 6 + (GoingOut.ALL_IN,)
+    assert NORWEGIAN.contracts[6].size == NORWEGIAN.contracts.deal_sizes[6] + 1  # 11 + 1 drawn = 4+4+4
 
 
 def test_N9_card_points() -> None:
@@ -110,30 +133,32 @@ def test_N19_winner_scores_zero() -> None:
 def test_N10_N11_N14_N16_parameters() -> None:
     """§5 of the rules, the norwegian column."""
     v = NORWEGIAN
-    assert (v.set_min, v.set_max, v.set_distinct_suits) == (3, None, False)
-    assert (v.run_min, v.run_max, v.ace_low, v.ace_high, v.run_wrap) == (4, 14, True, True, False)
-    assert (v.joker_cap, v.joker_cap_on_layoff) == (JokerCap.NATURALS, True)
-    assert (v.swap_from_runs, v.set_swap, v.swap_from_own_melds, v.swapper_must_be_down) == (
-        True, SetSwap.NEVER, False, False)
-    assert (v.layoff_requires_down, v.own_meld_layoff_delay) == (True, 0)
+    m = v.melds
+    assert (m.set_min, m.set_max, m.set_distinct_suits) == (3, None, False)
+    assert (m.run_min, m.run_max, m.ace_low, m.ace_high, m.run_wrap) == (4, 14, True, True, False)
+    assert (m.joker_cap, m.joker_cap_on_layoff) == (JokerCap.NATURALS, True)
+    assert v.swaps == Swaps(from_runs=True, from_sets=SetSwap.NEVER, from_own_melds=False, who=SwapWho.ANYONE)
+    assert (v.layoffs.requires_down, v.layoffs.own_meld_delay) == (True, 0)
+    assert type(v.layoffs) is LayOffs
     assert [v.layoff_quota(level) for level in range(7)] == [None] * 7
-    assert v.going_out is GoingOut.DISCARD_OPTIONAL and not v.rediscard_taken_card
-    assert (v.buying, v.buy_penalty, v.buy_limit, v.discarder_may_buy, v.down_players_may_buy) == (
-        True, 1, None, False, True)
-    assert v.stock_rebuilds == 2
+    assert not v.drawing.rediscard_taken_card
+    b = v.buying
+    assert (b.enabled, b.penalty, b.limit, b.discarder_may_buy, b.down_players_may_buy) == (True, 1, None, False, True)
+    assert v.match.stock_rebuilds == 2
 
 
 # -- English (§3) ------------------------------------------------------------------------
 
 
 def test_E1_deck_and_players() -> None:
-    assert (ENGLISH.packs, ENGLISH.jokers, len(ENGLISH.deck())) == (2, 4, 108)
+    assert (ENGLISH.deck.packs, ENGLISH.deck.jokers, ENGLISH.deck.by_players) == (2, 4, ())
+    assert all(len(ENGLISH.cards(players)) == 108 for players in range(2, 7))
     assert (ENGLISH.min_players, ENGLISH.max_players) == (2, 6)
 
 
 def test_E3_deal_ten() -> None:
-    assert ENGLISH.deal_sizes == (10,) * 7
-    assert ENGLISH.all_in == (False,) * 7
+    assert ENGLISH.contracts.deal_sizes == (10,) * 7
+    assert GoingOut.ALL_IN not in ENGLISH.contracts.going_out
 
 
 def test_E9_contracts() -> None:
@@ -146,22 +171,26 @@ def test_E9_contracts() -> None:
         [(RUN, 5), (RUN, 5)],
         [(RUN, 6), (SET, 4)],
     ]
-    assert ENGLISH.exact_sizes and ENGLISH.piecemeal
+    assert ENGLISH.contracts.exact_sizes and ENGLISH.contracts.piecemeal
 
 
 def test_E12_layoff_quota() -> None:
     quotas = [ENGLISH.layoff_quota(level) for level in range(7)]
     assert quotas == [3, 2, 2, 2, 1, 0, 0]
     assert quotas == [10 - contract.size for contract in ENGLISH.contracts]
+    assert type(ENGLISH.layoffs) is EnglishLayOffs
+    assert [ENGLISH.layoffs.quota(level) for level in range(7)] == quotas
 
 
 def test_E14_levels() -> None:
-    assert ENGLISH.schedule is Schedule.LEVELS
+    assert ENGLISH.match.schedule is Schedule.LEVELS
     assert ENGLISH.rounds == 7
 
 
 def test_E15_EX14_winner_scores() -> None:
     assert [ENGLISH.winner_score(wins) for wins in range(1, 8)] == [-10, -20, -30, -40, -50, -60, -100]
+    assert type(ENGLISH.scoring) is EnglishScoring
+    assert [ENGLISH.scoring.winner_score(wins) for wins in range(1, 8)] == [-10, -20, -30, -40, -50, -60, -100]
 
 
 def test_E15_card_points() -> None:
@@ -181,15 +210,15 @@ def test_EX13_hand_points() -> None:
 def test_E4_E5_E6_E10_E11_E13_parameters() -> None:
     """§5 of the rules, the english column."""
     v = ENGLISH
-    assert (v.set_min, v.set_max, v.set_distinct_suits) == (3, 4, True)
-    assert (v.run_min, v.run_max, v.ace_low, v.ace_high, v.run_wrap) == (4, 14, True, True, False)
-    assert v.joker_cap is JokerCap.NONE
-    assert (v.swap_from_runs, v.set_swap, v.swap_from_own_melds, v.swapper_must_be_down) == (
-        True, SetSwap.ON_COMPLETION, True, False)
-    assert (v.layoff_requires_down, v.own_meld_layoff_delay) == (False, 1)
-    assert v.going_out is GoingOut.DISCARD_REQUIRED
-    assert not v.buying
-    assert v.stock_rebuilds == 2
+    m = v.melds
+    assert (m.set_min, m.set_max, m.set_distinct_suits) == (3, 4, True)
+    assert (m.run_min, m.run_max, m.ace_low, m.ace_high, m.run_wrap) == (4, 14, True, True, False)
+    assert m.joker_cap is JokerCap.NONE
+    assert v.swaps == Swaps(from_runs=True, from_sets=SetSwap.ON_COMPLETION, from_own_melds=True, who=SwapWho.ANYONE)
+    assert (v.layoffs.requires_down, v.layoffs.own_meld_delay) == (False, 1)
+    assert v.contracts.going_out == (GoingOut.DISCARD_REQUIRED,) * 7
+    assert not v.buying.enabled and v.buying == Buying()
+    assert v.match.stock_rebuilds == 2
 
 
 def test_variants_name_themselves_with_a_version() -> None:
@@ -198,7 +227,7 @@ def test_variants_name_themselves_with_a_version() -> None:
         assert variant.name == name == str(variant)
         assert variant.version and variant.title
         summary = variant.summary()
-        assert variant.title in summary and str(len(variant.deck())) in summary
+        assert variant.title in summary and str(len(variant.cards(variant.max_players))) in summary
         assert all(contract.name in summary for contract in variant.contracts)
 
 
@@ -206,26 +235,43 @@ def test_variants_name_themselves_with_a_version() -> None:
 
 
 def test_house_rule_by_evolve() -> None:
-    house = attrs.evolve(NORWEGIAN, name="norwegian-no-buy", buying=False)
-    assert not house.buying and NORWEGIAN.buying
+    house = attrs.evolve(NORWEGIAN, name="norwegian-no-buy", **with_part(NORWEGIAN, "buying", enabled=False))
+    assert not house.buying.enabled and NORWEGIAN.buying.enabled
     assert house.contracts == NORWEGIAN.contracts
-    english_house = attrs.evolve(ENGLISH, name="english-five-jokers", jokers=5)
+    english_house = attrs.evolve(ENGLISH, name="english-five-jokers", **with_part(ENGLISH, "deck", jokers=5))
     assert type(english_house) is type(ENGLISH)
+    assert type(english_house.layoffs) is EnglishLayOffs
     assert [english_house.layoff_quota(level) for level in range(7)] == [3, 2, 2, 2, 1, 0, 0]
-    assert len(english_house.deck()) == 109
+    assert len(english_house.cards(4)) == 109
+
+
+def test_a_new_kind_of_rule_is_a_hook_of_one_part() -> None:
+    @attrs.frozen(kw_only=True)
+    class Halved(Scoring):
+        def card_points(self, card: remi.Card) -> int:
+            return super().card_points(card) // 2
+
+    halved = attrs.evolve(NORWEGIAN, name="norwegian-halved", scoring=Halved())
+    assert halved.card_points(remi.JOKER) == 25 and halved.card_points(parse_cards("AS")[0]) == 10
+    assert halved.hand_points(parse_cards("JK AS KH 10D 9C 2H")) == 25 + 10 + 5 + 5 + 4 + 1
+    assert NORWEGIAN.card_points(remi.JOKER) == 50
 
 
 def test_variant_built_from_scratch() -> None:
     variant = Variant(
         name="two-sets",
-        jokers=2,
-        contracts=[Contract([Requirement(SET, 3), Requirement(SET, 3)])],
-        deal_sizes=[7],
-        all_in=[False],
+        deck=Deck(jokers=2),
+        contracts=Contracts(contracts=[Contract([Requirement(SET, 3), Requirement(SET, 3)])], deal_sizes=[7]),
     )
-    assert variant.contracts == (Contract.of("set 3", "set 3"),)
-    assert variant.deal_sizes == (7,) and variant.all_in == (False,)
-    assert len(variant.deck()) == 106
+    assert variant.contracts.contracts == (Contract.of("set 3", "set 3"),)
+    assert list(variant.contracts) == [Contract.of("set 3", "set 3")]
+    assert variant.contracts.deal_sizes == (7,)
+    assert variant.contracts.going_out == (GoingOut.DISCARD_OPTIONAL,)
+    assert len(variant.cards(2)) == 106
+    # every other part has its defaults
+    assert (variant.melds, variant.drawing, variant.layoffs, variant.swaps, variant.buying, variant.match,
+            variant.scoring) == (MeldRules(), Drawing(), LayOffs(), Swaps(), Buying(), Match(), Scoring())
+    assert variant.references == () and variant.cite("layoff.down") == ""
 
 
 def bad(variant: Variant, match: str, **changes: Any) -> VariantError:
@@ -235,79 +281,98 @@ def bad(variant: Variant, match: str, **changes: Any) -> VariantError:
     return info.value
 
 
+def bad_part(variant: Variant, part: str, match: str, **changes: Any) -> VariantError:
+    with pytest.raises(VariantError, match=match) as info:
+        attrs.evolve(variant, **with_part(variant, part, **changes))
+    assert info.value.reason is Reason.BAD_VARIANT
+    return info.value
+
+
 @pytest.mark.parametrize("limit", [0, -5, 2.5, True, "100"])
 def test_N20_turn_limit_must_be_positive(limit: object) -> None:
-    bad(NORWEGIAN, "turn_limit", turn_limit=limit)
+    bad_part(NORWEGIAN, "match", "^match: turn_limit must be an integer of at least 1 or None", turn_limit=limit)
 
 
 def test_N20_turn_limit_may_be_lifted() -> None:
-    assert attrs.evolve(NORWEGIAN, name="endless", turn_limit=None).turn_limit is None
-    assert NORWEGIAN.turn_limit == 1000
+    endless = attrs.evolve(NORWEGIAN, name="endless", **with_part(NORWEGIAN, "match", turn_limit=None))
+    assert endless.match.turn_limit is None
+    assert NORWEGIAN.match.turn_limit == 1000
 
 
 def test_deal_too_big_for_the_deck() -> None:
-    bad(NORWEGIAN, "deck has 113", deal_sizes=(30,) * 7)
-    bad(NORWEGIAN, "deck has 113", deal_sizes=(10,) * 6 + (19,))  # 6 x 19 = 114
-    attrs.evolve(NORWEGIAN, deal_sizes=(10,) * 6 + (18,))  # 108 dealt + upcard + stock fits
-    bad(ENGLISH, "deck has 108", deal_sizes=(18,) * 7)
+    bad_part(NORWEGIAN, "contracts", "deck has 113", deal_sizes=(30,) * 7)
+    bad_part(NORWEGIAN, "contracts", "deck has 113", deal_sizes=(10,) * 6 + (19,))  # 6 x 19 = 114
+    attrs.evolve(NORWEGIAN, **with_part(NORWEGIAN, "contracts", deal_sizes=(10,) * 6 + (18,)))  # + upcard + stock
+    bad_part(ENGLISH, "contracts", "deck has 108", deal_sizes=(18,) * 7)
 
 
 def test_deal_leaves_an_upcard_and_a_stock_card() -> None:
-    one_pack: dict[str, Any] = {"packs": 1, "max_players": 4, "deal_sizes": (13,) * 7}
-    attrs.evolve(NORWEGIAN, jokers=2, **one_pack)  # 52 dealt, upcard, one stock card
-    bad(NORWEGIAN, "deck has 53", jokers=1, **one_pack)  # 52 dealt, upcard, no stock
+    deal_13 = with_part(NORWEGIAN, "contracts", deal_sizes=(13,) * 7)
+    attrs.evolve(NORWEGIAN, deck=Deck(packs=1, jokers=2), max_players=4, **deal_13)  # 52 dealt, upcard, one stock
+    with pytest.raises(VariantError, match="deck has 53"):  # 52 dealt, upcard, no stock
+        attrs.evolve(NORWEGIAN, deck=Deck(packs=1, jokers=1), max_players=4, **deal_13)
 
 
 def test_deal_check_uses_max_players() -> None:
-    attrs.evolve(NORWEGIAN, max_players=4, deal_sizes=(25,) * 7)
-    bad(NORWEGIAN, "6 players", deal_sizes=(25,) * 7)
+    attrs.evolve(NORWEGIAN, max_players=4, **with_part(NORWEGIAN, "contracts", deal_sizes=(25,) * 7))
+    bad_part(NORWEGIAN, "contracts", "dealing 25 cards to 5 players", deal_sizes=(25,) * 7)  # the first that fails
 
 
 def test_bad_player_range() -> None:
     bad(NORWEGIAN, r"min_players must be an integer of at least 2, got 1", min_players=1)
-    bad(NORWEGIAN, r"max_players must be an integer of at least min_players \(5\), got 4", min_players=5, max_players=4)
+    bad(NORWEGIAN, r"max_players must be an integer from min_players \(5\) to 16, got 4", min_players=5, max_players=4)
     bad(NORWEGIAN, "min_players", min_players=-1)
 
 
 def test_requirement_outside_allowed_sizes() -> None:
-    bad(NORWEGIAN, "outside the allowed sizes", run_min=5)
-    bad(ENGLISH, "outside the allowed sizes", contracts=(Contract.of("run 4", "set 5"),) * 7)
-    bad(NORWEGIAN, "outside the allowed sizes", run_max=4, contracts=(Contract.of("run 5"),) * 7)
+    bad_part(NORWEGIAN, "melds", "outside the allowed sizes", run_min=5)
+    bad_part(ENGLISH, "contracts", "outside the allowed sizes", contracts=(Contract.of("run 4", "set 5"),) * 7)
+    bad(NORWEGIAN, "outside the allowed sizes", melds=MeldRules(run_max=4),
+        **with_part(NORWEGIAN, "contracts", contracts=(Contract.of("run 5"),) * 7))
 
 
 def test_mismatched_lengths() -> None:
-    bad(NORWEGIAN, "deal_sizes has 6 entries for 7 contracts", deal_sizes=(10,) * 6)
-    bad(NORWEGIAN, "all_in has 8 entries", all_in=(False,) * 8)
-    bad(NORWEGIAN, "rank_points", rank_points=(1, 2, 3))
+    bad_part(NORWEGIAN, "contracts", "deal_sizes has 6 entries for 7 contracts", deal_sizes=(10,) * 6)
+    bad_part(NORWEGIAN, "contracts", "going_out has 8 entries", going_out=(GoingOut.DISCARD_OPTIONAL,) * 8)
+    bad_part(NORWEGIAN, "scoring", "rank_points", rank_points=(1, 2, 3))
 
 
 def test_contract_bigger_than_a_hand() -> None:
-    bad(NORWEGIAN, r"needs 12 cards but a hand holds 11", deal_sizes=(10,) * 7)  # 4-4-4 from 10 + 1
-    bad(ENGLISH, "needs 14 cards", contracts=(Contract.of("run 14"),) * 7)
+    # 3-4-4 from 9 + 1
+    bad_part(NORWEGIAN, "contracts", r"contract 6 \(3-4-4\) needs 11 cards but a hand holds 10",
+             deal_sizes=(10,) * 5 + (9, 11))
+    bad_part(ENGLISH, "contracts", "needs 14 cards", contracts=(Contract.of("run 14"),) * 7)
 
 
 def test_set_and_run_bounds() -> None:
-    bad(ENGLISH, r"set_max must be None or an integer of at least set_min \(3\), got 2", set_max=2)
-    bad(NORWEGIAN, r"run_max must be an integer from run_min \(4\) to 14, got 3", run_max=3)
-    bad(NORWEGIAN, "set_min must be an integer of at least 2, got 1", set_min=1)
+    bad_part(ENGLISH, "melds", r"set_max must be None or an integer of at least set_min \(3\), got 2", set_max=2)
+    bad_part(NORWEGIAN, "melds", r"run_max must be an integer from run_min \(4\) to 14, got 3", run_max=3)
+    bad_part(NORWEGIAN, "melds", "set_min must be an integer of at least 2, got 1", set_min=1)
 
 
 def test_ace_must_be_low_or_high() -> None:
-    bad(NORWEGIAN, "ace", ace_low=False, ace_high=False)
-    attrs.evolve(NORWEGIAN, ace_low=False)
-    attrs.evolve(NORWEGIAN, ace_high=False)
+    bad_part(NORWEGIAN, "melds", "ace", ace_low=False, ace_high=False)
+    attrs.evolve(NORWEGIAN, **with_part(NORWEGIAN, "melds", ace_low=False))
+    attrs.evolve(NORWEGIAN, **with_part(NORWEGIAN, "melds", ace_high=False))
 
 
-@pytest.mark.parametrize("field", ["packs", "jokers", "min_players", "max_players", "own_meld_layoff_delay",
-                                   "buy_penalty", "stock_rebuilds"])
-def test_negative_params(field: str) -> None:
+@pytest.mark.parametrize(("part", "field"), [
+    ("deck", "packs"), ("deck", "jokers"), ("layoffs", "own_meld_delay"), ("buying", "penalty"),
+    ("buying", "limit"), ("match", "stock_rebuilds"), ("contracts", "same_suit_run_gap"), ("melds", "min_naturals"),
+])
+def test_negative_params(part: str, field: str) -> None:
+    bad_part(NORWEGIAN, part, field, **{field: -1})
+
+
+@pytest.mark.parametrize("field", ["min_players", "max_players"])
+def test_negative_player_counts(field: str) -> None:
     bad(NORWEGIAN, field, **{field: -1})
 
 
 def test_other_impossible_configs() -> None:
-    bad(NORWEGIAN, "pack", packs=0)
-    bad(NORWEGIAN, "deal size", deal_sizes=(10,) * 6 + (0,))
-    bad(NORWEGIAN, "contract", contracts=(), deal_sizes=(), all_in=())
+    bad_part(NORWEGIAN, "deck", "pack", packs=0)
+    bad_part(NORWEGIAN, "contracts", "deal size", deal_sizes=(10,) * 6 + (0,))
+    bad_part(NORWEGIAN, "contracts", "at least one contract", contracts=(), deal_sizes=(), going_out=())
     with pytest.raises(VariantError, match="name"):
         attrs.evolve(NORWEGIAN, name="two words")
     with pytest.raises(VariantError, match="name"):
@@ -318,7 +383,11 @@ def test_other_impossible_configs() -> None:
 
 
 def test_get_and_names() -> None:
-    assert remi.variants.names() == ("english", "norwegian")
+    names = remi.variants.names()
+    assert names == tuple(sorted(BUILT_INS))
+    assert {"english", "norwegian"} <= set(names)
+    for name in names:
+        assert remi.variants.get(name).name == name
     assert remi.variants.get("norwegian") is remi.variants.get("norwegian")
     assert remi.variants.DEFAULT in remi.variants.names()
     from remi.variants import english, norwegian
@@ -337,13 +406,13 @@ def test_unknown_variant() -> None:
 def test_register_at_run_time() -> None:
     house = attrs.evolve(NORWEGIAN, name="house")
     assert remi.variants.register(house) is house
-    assert remi.variants.names() == ("english", "house", "norwegian")
+    assert remi.variants.names() == tuple(sorted(BUILT_INS | {"house"}))
     assert remi.variants.get("house") is house
     with pytest.raises(VariantError, match="already registered"):
-        remi.variants.register(attrs.evolve(NORWEGIAN, name="house", buying=False))
+        remi.variants.register(attrs.evolve(NORWEGIAN, name="house", buying=Buying()))
     with pytest.raises(VariantError, match="already registered"):
-        remi.variants.register(attrs.evolve(NORWEGIAN, buying=False))  # "norwegian" is a built-in
-    replacement = attrs.evolve(house, buying=False)
+        remi.variants.register(attrs.evolve(NORWEGIAN, buying=Buying()))  # "norwegian" is a built-in
+    replacement = attrs.evolve(house, buying=Buying())
     remi.variants.register(replacement, replace=True)
     assert remi.variants.get("house") is replacement
     with pytest.raises(VariantError):
@@ -364,13 +433,13 @@ def test_variants_strategy_includes_run_time_registrations() -> None:
     house = remi.variants.register(attrs.evolve(NORWEGIAN, name="house"))
     seen: set[str] = set()
 
-    @settings(max_examples=60, deadline=None, derandomize=True, database=None)
+    @settings(max_examples=100, deadline=None, derandomize=True, database=None)
     @given(variants())
     def draw(variant: Variant) -> None:
         seen.add(variant.name)
 
     draw()
-    assert seen == {"english", "house", "norwegian"}
+    assert seen == BUILT_INS | {"house"}
     assert remi.variants.get("house") is house
 
 
@@ -379,16 +448,14 @@ def test_variants_strategy_includes_run_time_registrations() -> None:
 THREE_SETS = """
 import attrs
 
-from remi import Contract
+from remi import Contract, Contracts
 from remi.variants.norwegian import NORWEGIAN
 
 THREE_SETS = attrs.evolve(
     NORWEGIAN,
     name="three-sets",
     title="Three sets every round (house rule)",
-    contracts=(Contract.of("set 3", "set 3", "set 3", name="3-3-3"),),
-    deal_sizes=(10,),
-    all_in=(False,),
+    contracts=Contracts(contracts=(Contract.of("set 3", "set 3", "set 3", name="3-3-3"),), deal_sizes=(10,)),
 )
 """
 
@@ -418,7 +485,7 @@ def install(folder: Path, dist: str, modules: dict[str, str], entry_points: dict
 def test_entry_point_plugin_is_discovered(plugin_dir: Path) -> None:
     install(plugin_dir, "remi_plugin_three_sets", {"remi_plugin_three_sets": THREE_SETS},
             {"three-sets": "remi_plugin_three_sets:THREE_SETS"})
-    assert remi.variants.names() == ("english", "norwegian", "three-sets")
+    assert remi.variants.names() == tuple(sorted(BUILT_INS | {"three-sets"}))
     variant = remi.variants.get("three-sets")
     assert variant is sys.modules["remi_plugin_three_sets"].THREE_SETS
     assert remi.variants.get("three-sets") is variant
@@ -433,13 +500,13 @@ def test_entry_point_plugin_reaches_the_variants_strategy(plugin_dir: Path) -> N
             {"three-sets": "remi_plugin_strategy:THREE_SETS"})
     seen: set[str] = set()
 
-    @settings(max_examples=60, deadline=None, derandomize=True, database=None)
+    @settings(max_examples=100, deadline=None, derandomize=True, database=None)
     @given(variants())
     def draw(variant: Variant) -> None:
         seen.add(variant.name)
 
     draw()
-    assert seen == {"english", "norwegian", "three-sets"}
+    assert seen == BUILT_INS | {"three-sets"}
 
 
 BROKEN = {
@@ -449,8 +516,11 @@ BROKEN = {
     "missing-module": ("", "remi_plugin_nowhere:VARIANT", "failed to load"),
     "misnamed": (THREE_SETS, "{module}:THREE_SETS", "names itself 'three-sets'"),
     "bad-config": ("import attrs\nfrom remi.variants.norwegian import NORWEGIAN\n"
-                   "VARIANT = attrs.evolve(NORWEGIAN, name='bad-config', packs=0)\n",
-                   "{module}:VARIANT", "pack"),
+                   "VARIANT = attrs.evolve(NORWEGIAN, name='bad-config', deck=attrs.evolve(NORWEGIAN.deck, packs=0))\n",
+                   "{module}:VARIANT", "at least one pack"),
+    "bad-rules": ("import attrs\nfrom remi import Buying\nfrom remi.variants.norwegian import NORWEGIAN\n"
+                  "VARIANT = attrs.evolve(NORWEGIAN, name='bad-rules', buying=Buying(enabled=True, limit=-1))\n",
+                  "{module}:VARIANT", "buying: limit"),
 }
 
 

@@ -79,7 +79,7 @@ SHANGHAI = Variant(
         go_out_on_go_down_turn=False,  # S11: the contract leaves a card in hand
         exceed_hand=True,  # S4: contracts 8-10 are reached by buying
     ),
-    drawing=Drawing(rediscard_taken_card=False),
+    drawing=Drawing(rediscard_taken_card=False),  # [reading] as elsewhere: the taken discard stays this turn
     layoffs=LayOffs(requires_down=True, on_go_down_turn=False),  # S11, S12
     swaps=Swaps(
         from_runs=True,  # S13: redeem from any run ...
