@@ -297,10 +297,11 @@ def _draw(state: GameState, changes: dict[str, Any], n: int) -> list[Card] | Non
     stock = changes.get("stock", state.stock)
     discard = changes.get("discard_pile", state.discard_pile)
     rebuilds = changes.get("rebuilds", state.rebuilds)
+    match = state.variant.match
+    limit = match.stock_rebuilds
     drawn: list[Card] = []
     while len(drawn) < n:
         if not stock:
-            limit = state.variant.match.stock_rebuilds
             if (limit is not None and rebuilds >= limit) or len(discard) < 2:
                 return None
             rebuilds += 1
@@ -309,6 +310,10 @@ def _draw(state: GameState, changes: dict[str, Any], n: int) -> list[Card] | Non
         take = min(n - len(drawn), len(stock))
         drawn.extend(stock[:take])
         stock = stock[take:]
+    if not stock and match.rebuild_at_once and (limit is None or rebuilds < limit) and len(discard) >= 2:
+        rebuilds += 1  # the last card is gone: rebuild now, keeping the top discard exposed
+        stock = shuffled(discard[:-1], _rng(state.seed, state.deal, "rebuild", rebuilds))
+        discard = discard[-1:]
     changes["stock"] = stock
     changes["discard_pile"] = discard
     changes["rebuilds"] = rebuilds

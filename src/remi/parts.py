@@ -548,6 +548,9 @@ class Match(_Part):
             match whatever the totals (several: the lowest total among them).
         stock_rebuilds: How often the stock is rebuilt from the discards before
             the deal ends (``None``: without limit).
+        rebuild_at_once: Whether the stock is rebuilt as soon as its last card is
+            taken (else when a draw finds it empty); either way every discard but
+            the top one is shuffled into the new stock.
         turn_limit: Turns after which a deal ends with no winner, as if the stock
             had run out (``None``: no limit).
 
@@ -563,12 +566,13 @@ class Match(_Part):
     advance: Advance = Advance.WINNER
     finisher_wins: bool = False
     stock_rebuilds: int | None = 2
+    rebuild_at_once: bool = False
     turn_limit: int | None = 1000
 
     def __attrs_post_init__(self) -> None:
         self._member("schedule", Schedule)
         self._member("advance", Advance)
-        self._flags("finisher_wins")
+        self._flags("finisher_wins", "rebuild_at_once")
         self._count("stock_rebuilds", optional=True)
         self._count("turn_limit", least=1, optional=True)
 

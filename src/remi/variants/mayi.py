@@ -70,7 +70,8 @@ MAYI = Variant(
         piecemeal=False,  # M3
         same_suit_run_gap=2,  # M8
     ),
-    drawing=Drawing(down_players_take_discard=False),  # M9
+    # M9; [reading] as elsewhere, the taken discard stays this turn
+    drawing=Drawing(down_players_take_discard=False, rediscard_taken_card=False),
     layoffs=LayOffs(requires_down=True, on_go_down_turn=False),  # M10
     swaps=Swaps(
         from_runs=True,  # M11: out of a run ...
@@ -87,7 +88,8 @@ MAYI = Variant(
         discarder_may_buy=False,  # M14: the discarder is not in line
         down_players_may_buy=False,  # M14: nor are players who are down
     ),
-    match=Match(schedule=Schedule.ROUNDS, stock_rebuilds=None),  # M2: six hands; M15: rebuilt without limit
+    # M2: six hands; M15: rebuilt without limit, as soon as the last card is taken
+    match=Match(schedule=Schedule.ROUNDS, stock_rebuilds=None, rebuild_at_once=True),
     scoring=Scoring(joker_points=50, rank_points=(15, 20, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)),  # M16
     references={
         "laydown.whole": "M3",
