@@ -474,7 +474,7 @@ def test_from_json_refuses_other_inconsistent_states(what: str) -> None:
         "taken card before the draw": _edited(start, taken=str(start.hands[0][0])),
         "down without melds": _edited(start, laid=[[0, 1], [], []]),
         "norwegian rounds differ": _edited(start, levels=[1, 2, 1]),
-        "too many rebuilds": _edited(start, rebuilds=NORWEGIAN.match.stock_rebuilds + 3),
+        "too many rebuilds": _edited(start, rebuilds=(NORWEGIAN.match.stock_rebuilds or 0) + 3),
     }[what]
     with pytest.raises(remi.SerializationError):
         GameState.from_json(text)

@@ -543,7 +543,7 @@ _PART_CHANGES: dict[str, dict[str, Any]] = {
     },
     "match": {
         "schedule": remi.Schedule.LEVELS, "advance": remi.Advance.WENT_DOWN, "finisher_wins": True,
-        "stock_rebuilds": 1, "turn_limit": 500,
+        "stock_rebuilds": 1, "rebuild_at_once": True, "turn_limit": 500,
     },
     "scoring": {"joker_points": 49, "rank_points": (20, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 11)},
 }

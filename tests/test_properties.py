@@ -582,7 +582,9 @@ def tables(
 @st.composite
 def contract_levels(draw: st.DrawFn, variant: Variant, players: int, *, all_in: bool = True) -> dict[str, Any]:
     """``round=`` or ``levels=`` for new_game; ``all_in=False`` leaves out the all-in contracts (N18)."""
-    levels = st.sampled_from([n for n in range(1, variant.rounds + 1) if all_in or variant.contracts.going_out[n - 1] is not remi.GoingOut.ALL_IN])
+    going_out = variant.contracts.going_out
+    levels = st.sampled_from([n for n in range(1, variant.rounds + 1)
+                              if all_in or going_out[n - 1] is not remi.GoingOut.ALL_IN])
     if variant.match.schedule is remi.Schedule.ROUNDS:
         return {"round": draw(levels, label="round")}
     return {"levels": draw(st.lists(levels, min_size=players, max_size=players), label="levels")}
@@ -1033,7 +1035,8 @@ def test_json_round_trip_of_built_positions(name: str, data: st.DataObject) -> N
     players = data.draw(players_for(name), label="players")
     kwargs = data.draw(contract_levels(variant, players, all_in=False), label="levels")
     table, layoffs = data.draw(
-        tables(variant, seat_levels(kwargs, players), Counter(variant.cards(variant.max_players)), max_owners=3), label="table"
+        tables(variant, seat_levels(kwargs, players), Counter(variant.cards(variant.max_players)), max_owners=3),
+        label="table"
     )
     seed = data.draw(SEEDS, label="seed")
     state = remi.new_game(variant, players=players, seed=seed, table=table, layoffs=layoffs, **kwargs)

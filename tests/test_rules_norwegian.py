@@ -674,7 +674,8 @@ def test_N14_a_seat_at_its_buy_limit_is_refused_with_its_own_reason() -> None:
 
 
 def test_N14_down_players_refused_where_the_variant_forbids_it() -> None:
-    house = attrs.evolve(NORWEGIAN, name="norwegian-no-down-buys", buying=attrs.evolve(NORWEGIAN.buying, down_players_may_buy=False))
+    house = attrs.evolve(NORWEGIAN, name="norwegian-no-down-buys",
+                         buying=attrs.evolve(NORWEGIAN.buying, down_players_may_buy=False))
     table = [meld(SET, "5C 5D 5H", owner=1), meld(SET, "8C 8D 8H", owner=1)]
     hands = ["2S 3S 9D KH 4H 6D JC QS 8S 5S", "2H 3D", "7S 7D 9H 10C JS QH KD AC 6H 4C"]
     state = remi.new_game(house, players=3, seed=4, hands=hands, dealer=2, stock="JH 8H 4D 6S 10S",
@@ -810,7 +811,8 @@ def test_N17_out_by_laying_off() -> None:
 
 def test_N17_a_piecemeal_lay_down_cannot_take_out_a_player_whose_contract_is_incomplete() -> None:
     """Only a player whose contract is complete goes out: a part of it must leave a card to discard."""
-    house = attrs.evolve(NORWEGIAN, name="norwegian-piecemeal", contracts=attrs.evolve(NORWEGIAN.contracts, piecemeal=True))
+    house = attrs.evolve(NORWEGIAN, name="norwegian-piecemeal",
+                         contracts=attrs.evolve(NORWEGIAN.contracts, piecemeal=True))
     rest = leftovers("5C 5D 5H", "KD", "4C")
     state = remi.new_game(house, players=2, seed=2, dealer=1, hands=["5C 5D 5H", rest], stock="KD", discard_pile="4C")
     state = play(state, DrawStock())
@@ -824,7 +826,8 @@ def test_N17_a_piecemeal_lay_down_cannot_take_out_a_player_whose_contract_is_inc
 
 
 def test_N17_a_lay_off_cannot_take_out_a_player_who_is_not_down() -> None:
-    house = attrs.evolve(NORWEGIAN, name="norwegian-early-layoffs", layoffs=attrs.evolve(NORWEGIAN.layoffs, requires_down=False))
+    house = attrs.evolve(NORWEGIAN, name="norwegian-early-layoffs",
+                         layoffs=attrs.evolve(NORWEGIAN.layoffs, requires_down=False))
     table = [meld(SET, "5C 5D 5H", owner=1), meld(SET, "8C 8D 8H", owner=1)]
     rest = leftovers("5S", "5C 5D 5H 8C 8D 8H", "8S", "4C")
     state = remi.new_game(house, players=2, seed=2, dealer=1, hands=["5S", rest], stock="8S", discard_pile="4C",

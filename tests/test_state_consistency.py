@@ -25,7 +25,8 @@ NORWEGIAN = remi.variants.get("norwegian")
 ENGLISH = remi.variants.get("english")
 SET, RUN = MeldKind.SET, MeldKind.RUN
 #: Norwegian, but lay-offs may take a meld over the joker cap (a house rule, N10).
-CAP_OFF = attrs.evolve(NORWEGIAN, name="norwegian-cap-off", melds=attrs.evolve(NORWEGIAN.melds, joker_cap_on_layoff=False))
+CAP_OFF = attrs.evolve(NORWEGIAN, name="norwegian-cap-off",
+                       melds=attrs.evolve(NORWEGIAN.melds, joker_cap_on_layoff=False))
 
 
 def play(state: GameState, *notations: str) -> GameState:

@@ -217,6 +217,7 @@ PART_FIELDS: dict[type, dict[str, tuple[list[Any], list[Any]]]] = {
         "advance": (["winner", None], []),
         "finisher_wins": (ANY_BOOL, []),
         "stock_rebuilds": (["2", 2.0, True], [-1]),
+        "rebuild_at_once": (ANY_BOOL, []),
         "turn_limit": (["100", 10.0, True], [0, -5]),
     },
     Scoring: {
