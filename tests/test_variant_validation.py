@@ -8,6 +8,7 @@ variant's name — never a ``TypeError`` in the middle of a game.
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
 from typing import Any
@@ -476,7 +477,7 @@ def test_N18_round_seven_goes_out_all_in_or_needs_exceed_hand() -> None:
     """All-in (N18) is what lets 4-4-4 fill a hand of 12; a discard after it needs a 13th card from a buy."""
     required = with_part(NORWEGIAN, "contracts", going_out=GoingOut.DISCARD_REQUIRED)
     assert refused(NORWEGIAN, **required) == (
-        "norwegian: contract 6 (3-4-4) needs 11 cards and a card left after it but a hand holds 11 "
+        "norwegian: round 6 (3-4-4) needs 11 cards and a card left after it but a hand holds 11 "
         "(set contracts.exceed_hand to reach it by buying)"
     )
     house = attrs.evolve(NORWEGIAN, name="norwegian-discard",
@@ -510,7 +511,7 @@ def test_exceed_hand_contract_needs_the_flag_and_buying_that_reaches_it() -> Non
     three_runs = Variant(name="big", contracts=contracts("run 4", "run 4", "run 4", deal=11),
                          buying=Buying(enabled=True))  # 11 + 1 = 4 + 4 + 4
     assert refused(three_runs, contracts=contracts("run 4", "run 4", "run 4", deal=9)) == (
-        "big: contract 1 (run 4 + run 4 + run 4) needs 12 cards but a hand holds 10 "
+        "big: round 1 (run 4 + run 4 + run 4) needs 12 cards but a hand holds 10 "
         "(set contracts.exceed_hand to reach it by buying)"
     )
     reached = attrs.evolve(three_runs, contracts=contracts("run 4", "run 4", "run 4", deal=9, exceed_hand=True))
@@ -522,7 +523,7 @@ def test_exceed_hand_contract_needs_the_flag_and_buying_that_reaches_it() -> Non
     )
     # A limited number of buys must reach it: one buy with no penalty adds a card, with one a card more.
     assert refused(three_runs, contracts=exceeding, buying=Buying(enabled=True, limit=1, penalty=0)) == (
-        "big: round 1 (run 4 + run 4 + run 4) needs 12 cards, but a hand holds at most 11 even after 1 buys"
+        "big: round 1 (run 4 + run 4 + run 4) needs 12 cards, but a hand holds at most 11 even after 1 buy"
     )
     one_buy = Buying(enabled=True, limit=1, penalty=1)
     assert attrs.evolve(three_runs, contracts=exceeding, buying=one_buy).buying.limit == 1
@@ -830,3 +831,103 @@ def test_built_ins_are_accepted_as_built() -> None:
         for part in PARTS.values():
             value = getattr(variant, part)
             assert attrs.evolve(value) == value
+
+
+# -- hooks and fields that failed raw or were accepted when they should not be --------------------------------
+
+
+
+# Variant._validate_contract returns early for an ALL_IN contract: the hand-size / exceed_hand / buying check
+#    never runs, so an all-in contract bigger than the hand is accepted even with no buying at all (remi 0.2 refused
+#    `deal_sizes=(10,) * 7`: "needs 12 cards but a hand holds 11").
+def test_N18_all_in_contract_bigger_than_a_hand_is_refused() -> None:
+    with pytest.raises(VariantError, match="needs 12 cards"):
+        attrs.evolve(NORWEGIAN, buying=Buying(), contracts=attrs.evolve(NORWEGIAN.contracts, deal_sizes=(10,) * 7))
+    with pytest.raises(VariantError, match="needs 12 cards"):
+        Variant(name="x", contracts=Contracts(contracts=[Contract.of("run 4", "run 4", "run 4")], deal_sizes=[5],
+                                              going_out=GoingOut.ALL_IN))
+
+
+# legacy_fingerprints' converter calls frozenset() on anything: a TypeError instead of a VariantError.
+@pytest.mark.parametrize("value", [5, None])
+def test_legacy_fingerprints_of_the_wrong_type_is_a_variant_error(value: object) -> None:
+    with pytest.raises(VariantError, match="legacy_fingerprints"):
+        attrs.evolve(NORWEGIAN, legacy_fingerprints=value)  # type: ignore[arg-type]
+
+
+# Deck.for_players is a hook but is not called through Variant._hook: whatever it raises (or a wrong shape it
+#    returns) escapes the Variant constructor raw.
+@attrs.frozen(kw_only=True)
+class _BrokenDeck(Deck):
+    def for_players(self, players: int) -> tuple[int, int]:
+        raise ValueError("no deck")
+
+
+@attrs.frozen(kw_only=True)
+class _ThreeValues(Deck):
+    def for_players(self, players: int) -> tuple[int, int]:
+        return (2, 9, 1)  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("cls", [_BrokenDeck, _ThreeValues])
+def test_a_failing_deck_hook_is_a_variant_error(cls: type[Deck]) -> None:
+    with pytest.raises(VariantError, match=r"deck\.for_players"):
+        attrs.evolve(NORWEGIAN, deck=cls(packs=2, jokers=9))
+
+
+# Match.winners is called raw by Variant.match_winners (GameState.winners): an exception during a game.
+@attrs.frozen(kw_only=True)
+class _BrokenWinners(Match):
+    def winners(self, scores: tuple[int, ...], finishers: tuple[int, ...]) -> tuple[int, ...]:
+        raise ValueError("no winners")
+
+
+def test_a_failing_winners_hook_is_a_variant_error() -> None:
+    one_round = attrs.evolve(NORWEGIAN.contracts, contracts=NORWEGIAN.contracts.contracts[:1], deal_sizes=(10,),
+                             going_out=GoingOut.DISCARD_OPTIONAL)
+    game = remi.new_game(attrs.evolve(NORWEGIAN, name="x", match=_BrokenWinners(), contracts=one_round),
+                         players=2, seed=1)
+    rng = random.Random(1)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game = game.apply(legal[rng.randrange(len(legal))])
+    with pytest.raises(VariantError, match=r"match\.winners"):
+        game.winners  # noqa: B018
+
+
+# Contracts.melds_problem is called raw by _rules (check/apply of a LayDown): an exception mid-game; its result is
+#    not checked to be None or text either.
+@attrs.frozen(kw_only=True)
+class _BrokenConstraint(Contracts):
+    def melds_problem(self, level: int, melds: object, rules: object) -> str | None:
+        raise ValueError("no melds")
+
+
+def test_a_failing_contract_constraint_hook_is_a_variant_error() -> None:
+    c = NORWEGIAN.contracts
+    variant = attrs.evolve(NORWEGIAN, name="x", contracts=_BrokenConstraint(
+        contracts=c.contracts, deal_sizes=c.deal_sizes, going_out=c.going_out))
+    game = remi.new_game(variant, players=2, seed=1)
+    rng = random.Random(1)
+    with pytest.raises(VariantError, match=r"contracts\.melds_problem"):
+        for _ in range(3000):
+            legal = list(game.legal_actions())
+            downs = [a for a in legal if type(a).__name__ == "LayDown"]
+            game = game.apply(downs[0] if downs else legal[rng.randrange(len(legal))])
+
+
+# Deck.by_players given as pairs is kept in the order given (a mapping is sorted): the same rows in another
+#    order make a deck that is not equal, and a variant with another fingerprint.
+def test_by_players_rows_in_any_order_are_the_same_deck() -> None:
+    a = Deck(packs=2, jokers=9, by_players=[(5, (3, 9)), (6, (3, 9))])
+    b = Deck(packs=2, jokers=9, by_players=[(6, (3, 9)), (5, (3, 9))])
+    assert a == b
+    assert attrs.evolve(NORWEGIAN, deck=a).fingerprint == attrs.evolve(NORWEGIAN, deck=b).fingerprint
+
+
+# Deck refusals for a bad top-level `jokers` say "deck: packs: jokers must be ..." (the where-label is
+#    "packs" for both fields).
+def test_a_bad_jokers_count_is_not_blamed_on_packs() -> None:
+    with pytest.raises(VariantError) as info:
+        Deck(jokers=65)
+    assert str(info.value) == "deck: jokers must be an integer from 0 to 64, got 65"

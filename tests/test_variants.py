@@ -339,7 +339,7 @@ def test_mismatched_lengths() -> None:
 
 def test_contract_bigger_than_a_hand() -> None:
     # 3-4-4 from 9 + 1
-    bad_part(NORWEGIAN, "contracts", r"contract 6 \(3-4-4\) needs 11 cards but a hand holds 10",
+    bad_part(NORWEGIAN, "contracts", r"round 6 \(3-4-4\) needs 11 cards but a hand holds 10",
              deal_sizes=(10,) * 5 + (9, 11))
     bad_part(ENGLISH, "contracts", "needs 14 cards", contracts=(Contract.of("run 14"),) * 7)
 

@@ -314,7 +314,7 @@ def _check_laydown(state: GameState, seat: int, action: LayDown) -> object:
             f"these melds do not fulfil the contract {contract} (sizes are {sizes} as stated)"
             f"{variant.cite('laydown.contract')}",
         )
-    problem = contracts.melds_problem(level, _contract_melds(state, seat, action.melds), rules)
+    problem = variant.contract_problem(level, _contract_melds(state, seat, action.melds))
     if problem is not None:
         return _illegal(Reason.CONTRACT_CONSTRAINT, f"{problem}{variant.cite('laydown.constraint')}")
     left = len(hand) - len(cards)

@@ -171,28 +171,36 @@ class _Part:
             if not isinstance(value, bool):
                 self._fail(f"{name} must be True or False, got {value!r}")
 
-    def _count(self, name: str, *, least: int = 0, optional: bool = False) -> None:
+    def _count(self, name: str, *, least: int = 0, most: int | None = None, optional: bool = False) -> None:
         value = getattr(self, name)
         if optional and value is None:
             return
-        if not _is_int(value) or value < least:
-            kind = "a non-negative integer" if least == 0 else f"an integer of at least {least}"
+        if not _is_int(value) or value < least or (most is not None and value > most):
+            if most is not None:
+                kind = f"an integer from {least} to {most}"
+            else:
+                kind = "a non-negative integer" if least == 0 else f"an integer of at least {least}"
             self._fail(f"{name} must be {kind}{' or None' if optional else ''}, got {value!r}")
 
     def _member(self, name: str, kind: type[enum.Enum]) -> None:
         value = getattr(self, name)
         if not isinstance(value, kind):
-            self._fail(f"{name} must be a {kind.__name__} member, got {value!r}")
+            article = "an" if kind.__name__[0] in "AEIOU" else "a"
+            self._fail(f"{name} must be {article} {kind.__name__} member, got {value!r}")
 
 
 # -- deck ------------------------------------------------------------------------------------------
 
 
 def _by_players(value: object) -> Any:
-    if isinstance(value, Mapping):
-        return tuple(sorted(((players, _as_tuple(row)) for players, row in value.items()),
-                            key=lambda item: item[0] if _is_int(item[0]) else -1))
-    return _as_tuple(value)
+    rows = value.items() if isinstance(value, Mapping) else _as_tuple(value)
+    if not isinstance(rows, Iterable) or isinstance(rows, (str, bytes)):
+        return rows
+    pairs = [_as_tuple(row) for row in rows]
+    if not all(isinstance(row, tuple) and len(row) == 2 for row in pairs):
+        return tuple(pairs)  # for the validation to name
+    return tuple(sorted(((players, _as_tuple(counts)) for players, counts in pairs),
+                        key=lambda item: item[0] if _is_int(item[0]) else -1))
 
 
 @attrs.frozen(kw_only=True)
@@ -224,7 +232,7 @@ class Deck(_Part):
     by_players: tuple[tuple[int, tuple[int, int]], ...] = attrs.field(default=(), converter=_by_players)
 
     def __attrs_post_init__(self) -> None:
-        self._check_size("packs", self.packs, self.jokers)
+        self._check_size("", self.packs, self.jokers)
         if not isinstance(self.by_players, tuple):
             self._fail(f"by_players must map player counts to (packs, jokers), got {self.by_players!r}")
         seen: set[int] = set()
@@ -239,12 +247,13 @@ class Deck(_Part):
             self._check_size(f"by_players[{players}]", packs, jokers)
 
     def _check_size(self, where: str, packs: object, jokers: object) -> None:
+        where = f"{where}: " if where else ""
         if not _is_int(packs) or not 1 <= cast(int, packs) <= _MAX_PACKS:
             if _is_int(packs) and packs == 0:
-                self._fail(f"{where}: at least one pack is needed")
-            self._fail(f"{where}: packs must be an integer from 1 to {_MAX_PACKS}, got {packs!r}")
+                self._fail(f"{where or 'packs: '}at least one pack is needed")
+            self._fail(f"{where}packs must be an integer from 1 to {_MAX_PACKS}, got {packs!r}")
         if not _is_int(jokers) or not 0 <= cast(int, jokers) <= _MAX_JOKERS:
-            self._fail(f"{where}: jokers must be an integer from 0 to {_MAX_JOKERS}, got {jokers!r}")
+            self._fail(f"{where}jokers must be an integer from 0 to {_MAX_JOKERS}, got {jokers!r}")
 
     def for_players(self, players: int) -> tuple[int, int]:
         """The packs and jokers for ``players`` players (a hook)."""
@@ -319,7 +328,7 @@ class Contracts(_Part, Sequence[Contract]):
             object.__setattr__(self, "going_out", (self.going_out,) * len(self.contracts))
         self._flags("exact_sizes", "piecemeal", "go_out_on_go_down_turn", "exceed_hand", "distinct_set_ranks",
                     "first_player_extra_card")
-        self._count("same_suit_run_gap")
+        self._count("same_suit_run_gap", most=12)
         if not isinstance(self.contracts, tuple):
             self._fail(f"contracts must be a sequence of Contract values, got {self.contracts!r}")
         if not self.contracts:
@@ -442,7 +451,7 @@ class LayOffs(_Part):
 
     def __attrs_post_init__(self) -> None:
         self._flags("requires_down", "on_go_down_turn")
-        self._count("own_meld_delay")
+        self._count("own_meld_delay", most=1000)
 
     def quota(self, level: int) -> int | None:
         """How many cards a player on contract ``level`` (0-based) may lay off per deal.
@@ -521,7 +530,7 @@ class Buying(_Part):
     def __attrs_post_init__(self) -> None:
         self._flags("enabled", "discarder_may_buy", "down_players_may_buy")
         self._member("timing", BuyTiming)
-        self._count("penalty")
+        self._count("penalty", most=100)
         self._count("limit", optional=True)
 
     def order(self, players: int, on_turn: int) -> tuple[int, ...]:

@@ -33,12 +33,13 @@ from typing import Any, NoReturn, cast
 
 import attrs
 
-from remi.cards import CARDS, Card
+from remi.cards import CARDS, JOKER, Card, full_deck
 from remi.contracts import Contract
 from remi.errors import VariantError
 from remi.melds import (
     _LONGEST_RUN,
     JokerCap,
+    Meld,
     MeldKind,
     MeldProblem,
     MeldRules,
@@ -99,7 +100,10 @@ def _pair(value: Iterable[int]) -> tuple[int, int]:
 def _fingerprints(value: Iterable[str]) -> frozenset[str]:
     if isinstance(value, str):
         return frozenset({value})
-    return frozenset(value)
+    try:
+        return frozenset(value)
+    except TypeError:  # not iterable, or holds something unhashable: the validation names it
+        return cast("frozenset[str]", value)
 
 
 def _references(value: object) -> Any:
@@ -185,7 +189,15 @@ class Variant:
         # Types and ranges first: nothing below may crash on a wrong type or take long.
         self._check_fields()
         object.__setattr__(self, "layoff_rules", self.melds.for_layoffs())
-        decks = {players: self.deck.cards(players) for players in range(self.min_players, self.max_players + 1)}
+        decks = {}
+        for players in range(self.min_players, self.max_players + 1):
+            row = self._hook(self.deck, "for_players", players)
+            if not (isinstance(row, tuple) and len(row) == 2):
+                self._fail(f"deck.for_players({players}) must return (packs, jokers), got {row!r}")
+            packs, jokers = row
+            if not (_is_int(packs) and 1 <= packs <= 8 and _is_int(jokers) and 0 <= jokers <= 64):
+                self._fail(f"deck.for_players({players}) must return 1 to 8 packs and 0 to 64 jokers, got {row!r}")
+            decks[players] = full_deck(packs, jokers)
         object.__setattr__(self, "_decks", decks)
         points = [0] * 53
         for card in CARDS:
@@ -258,8 +270,9 @@ class Variant:
         for key, _label in self.references:
             if key not in RULE_KEYS:
                 fail(f"references: {key!r} is not a rule name (known: {', '.join(sorted(RULE_KEYS))})")
-        if not all(isinstance(fp, str) for fp in self.legacy_fingerprints):
-            fail(f"legacy_fingerprints must be text, got {sorted(map(repr, self.legacy_fingerprints))}")
+        fingerprints = self.legacy_fingerprints
+        if not isinstance(fingerprints, frozenset) or not all(isinstance(fp, str) for fp in fingerprints):
+            fail(f"legacy_fingerprints must be a set of texts, got {fingerprints!r}")
 
     def _hook(self, part: object, name: str, *arguments: object) -> object:
         """Call the hook ``name`` of ``part``; whatever it raises becomes a :class:`VariantError`."""
@@ -282,7 +295,8 @@ class Variant:
             fail("match: advance and finisher_wins apply to a levels match, not to fixed rounds")
         may_buy = buying.enabled and buying.limit != 0
         for players, deck in self._decks.items():
-            packs, jokers = self.deck.for_players(players)
+            jokers = deck.count(JOKER)
+            packs = (len(deck) - jokers) // 52
             wilds = jokers + (4 * packs if rules.twos is not Twos.NATURAL else 0)
             naturals = 4 if rules.set_distinct_suits else 4 * packs
             room = wilds if rules.joker_cap is JokerCap.NONE else min(wilds, naturals)
@@ -338,7 +352,6 @@ class Variant:
             if shed is not None and holds < size + 1 - shed:
                 fail(f"{kind} {level} ({contract}) is all-in, but its melds hold at most {holds} cards "
                      f"and a hand holds {size + 1}: nobody could ever lay down the whole hand")
-            return
         keep = rule is GoingOut.DISCARD_REQUIRED or not contracts.go_out_on_go_down_turn
         least = contract.size + (1 if keep else 0)
         if least <= size + 1:
@@ -351,12 +364,12 @@ class Variant:
                  f"a hand holds {size + 1} (and cannot grow without buying): nobody could ever go down")
         if not contracts.exceed_hand:
             kept = " and a card left after it" if keep else ""
-            fail(f"contract {level} ({contract}) needs {contract.size} cards{kept} but a hand holds {size + 1} "
+            fail(f"{kind} {level} ({contract}) needs {contract.size} cards{kept} but a hand holds {size + 1} "
                  f"(set contracts.exceed_hand to reach it by buying)")
         limit = self.buying.limit
         if limit is not None and size + 1 + limit * (1 + self.buying.penalty) < least:
             fail(f"{kind} {level} ({contract}) needs {least} cards, but a hand holds at most "
-                 f"{size + 1 + limit * (1 + self.buying.penalty)} even after {limit} buys")
+                 f"{size + 1 + limit * (1 + self.buying.penalty)} even after {limit} buy{'s' if limit != 1 else ''}")
 
     # -- asking the parts ------------------------------------------------------
 
@@ -420,9 +433,28 @@ class Variant:
         return moved, finished
 
     def match_winners(self, scores: tuple[int, ...], last_deal: Any) -> tuple[int, ...]:
-        """Who won a finished match whose final deal was ``last_deal`` (:meth:`Match.winners`)."""
+        """Who won a finished match whose final deal was ``last_deal`` (:meth:`Match.winners`).
+
+        Raises:
+            VariantError: If the hook fails or names no seats.
+        """
         finishers = self.next_levels(last_deal.levels, last_deal.winner, last_deal.went_down)[1]
-        return tuple(self.match.winners(scores, finishers))
+        found = self._hook(self.match, "winners", scores, finishers)
+        seats = tuple(cast("Iterable[object]", found)) if isinstance(found, Iterable) else ()
+        if not seats or not all(_is_int(seat) and 0 <= cast(int, seat) < len(scores) for seat in seats):
+            self._fail(f"match.winners must return one or more seats, got {found!r}")
+        return cast("tuple[int, ...]", seats)
+
+    def contract_problem(self, level: int, melds: Sequence[Meld]) -> str | None:
+        """What :meth:`Contracts.melds_problem` says of ``melds`` as contract ``level``'s (0-based).
+
+        Raises:
+            VariantError: If the hook fails or returns neither ``None`` nor text.
+        """
+        problem = self._hook(self.contracts, "melds_problem", level, melds, self.melds)
+        if problem is not None and not isinstance(problem, str):
+            self._fail(f"contracts.melds_problem must return None or a sentence, got {problem!r}")
+        return problem
 
     # -- derived -------------------------------------------------------------
 

@@ -1,11 +1,11 @@
 """The variant registry, and the built-in variants as plugins.
 
 Variants are discovered through the entry-point group ``remi.variants``: each
-entry point names a :class:`~remi.Variant` instance (or a subclass that builds
-one with no arguments). The built-ins (``norwegian``, ``english``,
+entry point names a :class:`~remi.Variant` instance (or a subclass that
+builds one with no arguments). The built-ins (``norwegian``, ``english``,
 ``liverpool``, ``shanghai`` and ``mayi``, and the house configurations
-``liverpool-project`` and ``shanghai-family``) register exactly that way in remi's own ``pyproject.toml``; a third-party package adds
-one with::
+``liverpool-project`` and ``shanghai-family``) register exactly that way in
+remi's own ``pyproject.toml``; a third-party package adds one with::
 
     [project.entry-points."remi.variants"]
     liverpool = "my_package.liverpool:LIVERPOOL"
