@@ -14,10 +14,21 @@ from hypothesis import strategies as st
 import remi
 from remi.actions import BUY, DRAW, PASS, TAKE, Action, Discard, LayDown, LayOff, SwapJoker
 from remi.bots import LAYDOWN_SAMPLE, Bot, GreedyBot, RandomBot, bot_names, make_bot, register_bot
+from remi.melds import JokerCap, Twos
 from remi.solver import solve
 
 NORWEGIAN = remi.variants.get("norwegian")
 ENGLISH = remi.variants.get("english")
+#: Every 2 wild, the ace high only, a 2 worth 20 (M4, M5, M16); jokers only are swapped (M11).
+WILD_TWOS = attrs.evolve(NORWEGIAN, name="wild-twos", twos=Twos.WILD, ace_low=False, run_max=12,
+                         rank_points=(15, 20, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
+#: 2s wild but natural in a set of twos, and swapped out of runs like jokers (S6, S13).
+TWOS_SETS = attrs.evolve(NORWEGIAN, name="twos-sets", twos=Twos.WILD_EXCEPT_SETS, swap_twos=True,
+                         joker_points=20, rank_points=(15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10))
+#: Melds of wilds only (L5, house), and two naturals a meld.
+ALL_WILD = attrs.evolve(NORWEGIAN, name="all-wild", joker_cap=JokerCap.NONE, min_naturals=0)
+TWO_NATURALS = attrs.evolve(NORWEGIAN, name="two-naturals", joker_cap=JokerCap.NONE, min_naturals=2,
+                            twos=Twos.WILD)
 
 
 def legal(state: remi.GameState) -> list[Action]:
@@ -85,6 +96,13 @@ def test_bots_choose_legal_actions_norwegian(seed: int, players: int, round_: in
 def test_bots_choose_legal_actions_english(seed: int, players: int, data: st.DataObject) -> None:
     levels = data.draw(st.lists(st.integers(1, 7), min_size=players, max_size=players))
     _walk(ENGLISH, players, seed, 250, levels=levels)
+
+
+@pytest.mark.parametrize("variant", [WILD_TWOS, TWOS_SETS, ALL_WILD, TWO_NATURALS], ids=lambda v: v.name)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5), round_=st.integers(1, 7))
+def test_bots_choose_legal_actions_with_wild_twos(variant: remi.Variant, seed: int, players: int, round_: int) -> None:
+    _walk(variant, players, seed, 200, round=round_)
 
 
 @pytest.mark.parametrize("variant", ["norwegian", "english"])
@@ -167,8 +185,8 @@ def test_bots_are_deterministic_given_their_seed() -> None:
 # -- the greedy bot's choices ---------------------------------------------------------
 
 
-def _play_phase(variant: str, hand: str, draw: str, *, round: int | None = None, levels: list[int] | None = None,
-                table: Sequence[remi.TableMeld] = ()) -> remi.GameState:
+def _play_phase(variant: str | remi.Variant, hand: str, draw: str, *, round: int | None = None,
+                levels: list[int] | None = None, table: Sequence[remi.TableMeld] = ()) -> remi.GameState:
     """Seat 0 holding ``hand``, having just drawn ``draw`` from the stock; opponents pass."""
     state = remi.new_game(variant, players=2, seed=1, dealer=1, hands=[hand, "2C 3D 6H 9S QD"], stock=draw,
                           discard_pile="KH", round=round, levels=levels, table=table)
@@ -266,6 +284,54 @@ def test_greedy_swaps_a_joker_when_it_helps() -> None:
              remi.TableMeld(remi.MeldKind.RUN, remi.parse_cards("2S JK 4S 5S"), 1)]
     state = _play_phase("norwegian", "3S 9C 9D KH KD 2H 7C 8D 10C QS", "6H", round=2, table=table)
     assert choose(GreedyBot(), state) == SwapJoker(1, remi.parse_cards("3S"))
+
+
+def test_greedy_keeps_a_wild_two_like_a_joker() -> None:
+    # May I: the 2 costs 20, more than any loose card, but it is a wild; the bot discards the king
+    hand = "AS AH 7D 7C 2C 5D 9C 3S 4H 8C"
+    state = _play_phase(WILD_TWOS, hand, "KD")
+    assert choose(GreedyBot(), state) == Discard(remi.parse_card("KD"))
+    # were the 2s natural, that 2 would be the costliest loose card
+    natural = attrs.evolve(WILD_TWOS, name="natural-twos", twos=Twos.NATURAL)
+    assert choose(GreedyBot(), _play_phase(natural, hand, "KD")) == Discard(remi.parse_card("2C"))
+
+
+def test_greedy_takes_a_wild_two_that_fills_a_gap() -> None:
+    hands = ["5C 5D 5H KS KD 3D 9C 3S 4H 8C", "3C 3D 6H 9S QD"]
+    for variant in (WILD_TWOS, TWOS_SETS):
+        state = remi.new_game(variant, players=2, seed=1, dealer=1, hands=hands, discard_pile="2H")
+        assert choose(GreedyBot(), state) == TAKE  # K K + a wild 2: the second set
+    state = remi.new_game("norwegian", players=2, seed=1, dealer=1, hands=hands, discard_pile="2H")
+    assert choose(GreedyBot(), state) == DRAW
+
+
+def test_greedy_swaps_a_wild_two_where_the_rules_allow() -> None:
+    # round 2: an opponent's run 5♠ 2♥ 7♠ 8♠ (the 2 as 6♠); the bot holds 6♠ and lacks a card for its nines
+    table = [remi.TableMeld(remi.MeldKind.SET, remi.parse_cards("QH QD QC"), 1),
+             remi.TableMeld(remi.MeldKind.RUN, remi.parse_cards("5S 2H 7S 8S"), 1)]
+    swap = SwapJoker(1, remi.parse_cards("6S"))
+    discards = [Discard(card) for card in remi.parse_cards("6S 9C 9D KH KD 3H 7C 8D 10C QS 6H")]
+    for variant, swaps in ((TWOS_SETS, True), (attrs.evolve(TWOS_SETS, name="no-two-swaps", swap_twos=False), False)):
+        state = _play_phase(variant, "6S 9C 9D KH KD 3H 7C 8D 10C QS", "6H", round=2, table=table)
+        # the choice among these actions (the engine lists a 2's swap where its rules say so)
+        picked = GreedyBot().choose(state.view(0), [swap, *discards])
+        assert (picked == swap) is swaps
+
+
+def test_greedy_plans_with_the_natural_minimum() -> None:
+    from remi._planner import _Planner
+
+    planner = _Planner()
+    hand = remi.parse_cards("7S JK JK JK 5H 6H 8H")
+    contract = remi.Contract.of("set 3", "run 4")
+    assert planner.plan(ALL_WILD, hand, contract).missing == 0  # 7S JK JK is a set without a cap
+    assert planner.plan(TWO_NATURALS, hand, contract).missing == 1  # it wants a second seven
+    wilds_only = remi.parse_cards("JK JK JK 5H 6H 7H 8H")
+    assert planner.plan(ALL_WILD, wilds_only, contract).missing == 0  # JK JK JK is a set
+    assert planner.plan(NORWEGIAN, wilds_only, contract).missing > 0
+    assert planner.plan(WILD_TWOS, remi.parse_cards("7S 7D 2C 5H 6H 2H 8H"), contract).missing == 0
+    assert planner.plan(WILD_TWOS, remi.parse_cards("7S 7D 2C 5H 6H 2H 8H"), contract).spare == ()
+    assert planner.plan(TWOS_SETS, remi.parse_cards("2S 2D 2C 5H 6H JK 8H"), contract).missing == 0
 
 
 def test_greedy_plays_english_matches_to_the_end() -> None:

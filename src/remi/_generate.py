@@ -1,7 +1,9 @@
 """Generators of candidate melds and lay-downs from a hand's card counts.
 
 Private: the state machine lists legal lay-downs lazily through these. A hand
-is a list of 53 counts indexed by :attr:`Card.index` (52 is the joker).
+is a list of 53 counts indexed by :attr:`Card.index` (52 is the joker). Where
+2s are wild or a meld needs other than one natural, the candidate melds come
+from :mod:`remi._generate_wild`; the code here stays the ordinary rules' fast path.
 """
 
 from __future__ import annotations
@@ -9,14 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, product
 
+from remi import _generate_wild
 from remi.actions import LayDown
 from remi.cards import CARDS
 from remi.contracts import Contract
-from remi.melds import JokerCap, Meld, MeldKind, MeldRules
+from remi.melds import JokerCap, Meld, MeldKind, MeldRules, Twos
 
 _J = 52
 _SET = MeldKind.SET
 _RUN = MeldKind.RUN
+_NATURAL = Twos.NATURAL
 
 
 def _ranks(counts: list[int]) -> zip[tuple[int, int, int, int]]:
@@ -193,6 +197,8 @@ def candidates(
     rules: MeldRules, counts: list[int], kind: MeldKind, size: int, exact: bool
 ) -> Iterator[tuple[int, ...]]:
     """Every meld of ``kind`` fulfilling a requirement of ``size`` from ``counts``."""
+    if rules.twos is not _NATURAL or rules.min_naturals != 1:  # wild 2s, or other than one natural
+        return _generate_wild.candidates(rules, counts, kind, size, exact)
     if kind is _SET:
         return _cached_sets(rules, counts, size, size if exact else rules.set_max)
     return _cached_runs(rules, counts, size, size if exact else rules.run_max)
@@ -241,6 +247,9 @@ def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> It
 
 def _all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
     """Runs that use every remaining card (the last meld of an all-in lay-down)."""
+    if rules.twos is not _NATURAL or rules.min_naturals != 1:
+        yield from _generate_wild.all_in_run(rules, counts, size, exact)
+        return
     total = sum(counts)
     if total < size or (exact and total != size):
         return
@@ -281,12 +290,16 @@ def laydowns(
     groups: dict[tuple[MeldKind, int], int] = {}
     for _, req in open_reqs:
         groups[(req.kind, req.size)] = groups.get((req.kind, req.size), 0) + 1
+    plain = rules.twos is _NATURAL and rules.min_naturals == 1
     if all_in and all(kind is _RUN for kind, _ in groups):
         # all-in with runs only: each suit held needs a run of its own
-        suits = sum(1 for base in (0, 13, 26, 39) if any(counts[base : base + 13]))
+        if plain:
+            suits = sum(1 for base in (0, 13, 26, 39) if any(counts[base : base + 13]))
+        else:
+            suits = _generate_wild.natural_suits(rules, counts)
         if suits > sum(groups.values()):
             return
-    checked = not all_in and not exact and not piecemeal
+    checked = not all_in and not exact and not piecemeal and _prunable(rules, groups)
     if checked and (
         not _may_fit(rules, groups, counts) or not _feasible(rules, sorted(groups.items(), key=_runs_first), counts)
     ):
@@ -317,6 +330,28 @@ def laydowns(
             if slots is not None and not _canonical(slots, plan, melds):
                 continue
             yield _laydown(melds)
+
+
+def _prunable(rules: MeldRules, groups: dict[tuple[MeldKind, int], int]) -> bool:
+    """Whether :func:`_may_fit` and :func:`_feasible` are exact for these requirements (minimum sizes).
+
+    They assume that each meld needs a natural and that every valid meld
+    holds a valid meld of the requirement's size: true for sets whenever
+    ``min_naturals`` fits the size; for runs, under the joker cap, when the
+    size is even (a run of odd size may have no window of that size within
+    the cap: ``4H JK JK 7H`` and a run of 3) and ``min_naturals`` is at most
+    half of it, and, without the cap, when one natural will do.
+    """
+    need = rules.min_naturals
+    if need == 0:
+        return False  # melds of wilds only escape the counting bound
+    cap = rules.joker_cap is JokerCap.NATURALS
+    for kind, size in groups:
+        if need > size:
+            return False
+        if kind is _RUN and ((size % 2 or need > size // 2) if cap else need > 1):
+            return False
+    return True
 
 
 def _slots(keys: list[tuple[MeldKind, int]], groups: dict[tuple[MeldKind, int], int]) -> dict[MeldKind, list[int]]:
@@ -387,7 +422,8 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
     joker budget. Each joker adds at most one meld beyond the natural ones, so
     the melds that natural cards alone cannot make need a joker each.
     """
-    jokers = counts[_J]
+    # (where 2s are wild, each 2 counts as a joker and as a natural: the bound only loosens)
+    jokers = counts[_J] if rules.twos is _NATURAL else _generate_wild.wild_count(rules, counts)
     cap = rules.joker_cap is JokerCap.NATURALS
     short = 0  # melds that need a joker, over all requirements
     for (kind, size), needed in groups.items():
@@ -478,7 +514,8 @@ def _coverable(
     rules: MeldRules, counts: list[int], keys: list[tuple[MeldKind, int]], exact: bool
 ) -> bool:
     """Whether every natural in the hand lies in some candidate meld (all-in needs that)."""
-    if counts[_J] > 1:  # too many candidates to list just to prune
+    if (counts[_J] if rules.twos is _NATURAL else _generate_wild.wild_count(rules, counts)) > 1:
+        # too many candidates to list just to prune
         return True
     covered = [False] * 53
     for kind, size in keys:
@@ -514,6 +551,7 @@ def _walk(
     need = [size for _, size in plan]
     suffix = [sum(need[i:]) for i in range(len(need) + 1)]
     only_runs = all_in and all(kind is _RUN for kind, _ in plan)
+    plain = rules.twos is _NATURAL and rules.min_naturals == 1
 
     def step(k: int, used: int) -> Iterator[list[tuple[MeldKind, tuple[int, ...]]]]:
         if k == len(plan):
@@ -528,9 +566,12 @@ def _walk(
         if only_runs:
             # all-in with runs only: each suit still held needs a run of its own
             suits = 0
-            for base in (0, 13, 26, 39):
-                if any(counts[base : base + 13]):
-                    suits += 1
+            if plain:
+                for base in (0, 13, 26, 39):
+                    if any(counts[base : base + 13]):
+                        suits += 1
+            else:
+                suits = _generate_wild.natural_suits(rules, counts)
             if suits > len(plan) - k:
                 return
         kind, size = plan[k]

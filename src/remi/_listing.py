@@ -42,7 +42,7 @@ from remi.actions import (
 )
 from remi.cards import CARDS, JOKER, Card
 from remi.errors import Reason, RemiError
-from remi.melds import End, MeldKind, lay_off, run_cards, run_start, swap_joker
+from remi.melds import End, MeldKind, Twos, lay_off, run_cards, run_start, swap_joker
 from remi.parts import GoingOut
 from remi.variant import Variant
 
@@ -401,6 +401,10 @@ def meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
         return cached[1]
     rules, layoff_rules, cards = variant.melds, variant.layoff_rules, meld.cards
     swap_rules = variant.swaps
+    if rules.twos is not Twos.NATURAL or rules.min_naturals != 1:
+        found = _wild_meld_options(variant, meld)
+        object.__setattr__(meld, "_options", (variant, found))
+        return found
     layoffs: list[tuple[Card, End | None]] = []
     swaps: list[tuple[Card, ...]] = []
     if meld.kind is MeldKind.SET:
@@ -431,6 +435,68 @@ def meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
     found = (tuple(layoffs), tuple(swaps))
     object.__setattr__(meld, "_options", (variant, found))
     return found
+
+
+_TWOS = tuple(CARDS[suit * 13 + 1] for suit in range(4))
+
+
+def _wild_meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
+    """:func:`meld_options` where 2s are wild or melds need other than one natural.
+
+    The wilds (jokers, and wild 2s) may be laid off wherever they fit; a meld
+    of wilds only (``min_naturals`` 0) takes any card that fits. Swaps free
+    jokers and, where the variant lets wild 2s be swapped (``Swaps.twos``),
+    wild 2s; the replacement is always a natural.
+    """
+    rules, layoff_rules, cards = variant.melds, variant.layoff_rules, meld.cards
+    twos_wild = rules.twos is not Twos.NATURAL
+    wilds = (*_TWOS, JOKER) if twos_wild else (JOKER,)
+    swap_twos = variant.swaps.twos and twos_wild
+
+    def natural(card: Card) -> bool:
+        return card is not JOKER and not (twos_wild and card.index % 13 == 1)
+
+    def freeable(card: Card) -> bool:
+        return card is JOKER or (swap_twos and card.index % 13 == 1)
+
+    layoffs: list[tuple[Card, End | None]] = []
+    swaps: list[tuple[Card, ...]] = []
+    first = next((card for card in cards if natural(card)), None)
+    if meld.kind is MeldKind.SET:
+        if first is None:  # a set of twos or of wilds only: try every card
+            offered: tuple[Card, ...] = CARDS
+        else:
+            offered = (*(CARDS[suit * 13 + first.index % 13] for suit in range(4)), *wilds)
+        for card in sorted(set(offered), key=_index):
+            if lay_off(layoff_rules, MeldKind.SET, cards, card) is not None:
+                layoffs.append((card, None))
+        if first is not None and any(freeable(card) for card in cards):
+            suits = {card.index // 13 for card in cards if natural(card)}
+            missing = tuple(CARDS[suit * 13 + first.index % 13] for suit in range(4) if suit not in suits)
+            if missing and swap_joker(rules, MeldKind.SET, cards, missing, from_sets=variant.swaps.from_sets,
+                                      twos=swap_twos) is not None:
+                swaps.append(missing)
+        return tuple(layoffs), tuple(swaps)
+    start = run_start(rules, cards)
+    if start is None:  # a run of wilds only: try every card
+        offered = CARDS
+    else:
+        assert first is not None
+        suit = first.index // 13
+        low = CARDS[suit * 13 + (start - 2) % 13]
+        high = CARDS[suit * 13 + (start + len(cards) - 1) % 13]
+        offered = (low, high, *wilds)
+    for card in sorted(set(offered), key=_index):
+        for end in (End.LOW, End.HIGH):
+            if lay_off(layoff_rules, MeldKind.RUN, cards, card, end) is not None:
+                layoffs.append((card, end))
+    if start is not None and variant.swaps.from_runs and any(freeable(card) for card in cards):
+        stands_for = run_cards(rules, cards)
+        for position, card in enumerate(cards):
+            wanted = stands_for[position]
+            if freeable(card) and natural(wanted) and (wanted,) not in swaps:
+                swaps.append((wanted,))
+    return tuple(layoffs), tuple(swaps)
 
 
 def _generate_swaps(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iterator[SwapJoker]:

@@ -3,6 +3,7 @@
 A plan picks, per requirement, one target meld of the requirement's size (a
 run's window of values in one suit, or a set's rank) and counts the naturals
 the hand lacks for it; :class:`_Planner` finds the plan lacking the fewest.
+The hand's wilds (jokers, and 2s where they are wild) fill the gaps last.
 """
 
 from __future__ import annotations
@@ -11,25 +12,37 @@ import attrs
 
 from remi.cards import CARDS, JOKER, Card
 from remi.contracts import Contract
-from remi.melds import JokerCap, MeldKind
+from remi.melds import JokerCap, MeldKind, Twos
 from remi.variant import Variant
 
 _J = JOKER.index
+#: A run place no natural can fill (a 2's, where 2s are wild in runs): an index that never holds a card.
+_WILD_PLACE = _J + 1
+_TWOS = (1, 14, 27, 40)
 _WINDOWS: dict[tuple[int, int], tuple[Variant, tuple[tuple[int, ...], ...]]] = {}
 
 
 def _windows(variant: Variant, length: int) -> tuple[tuple[int, ...], ...]:
-    """Every run of ``length`` cards the variant allows, as the natural card indices it holds."""
+    """Every run of ``length`` cards the variant allows, as the natural card indices it holds.
+
+    Where 2s are wild, a 2's place is :data:`_WILD_PLACE` (a wild fills it);
+    under :attr:`~remi.melds.Twos.WILD` a run has no 2's place at all.
+    """
     hit = _WINDOWS.get((id(variant), length))
     if hit is not None and hit[0] is variant:
         return hit[1]
-    if variant.melds.run_wrap:
+    twos = variant.melds.twos
+    if twos is Twos.WILD:
+        starts = range(3, (14 if variant.melds.ace_high or variant.melds.run_wrap else 13) - length + 2)
+    elif variant.melds.run_wrap:
         starts = range(1, 14) if length <= 13 else range(0)
     else:
         low, high = (1 if variant.melds.ace_low else 2), (14 if variant.melds.ace_high else 13)
         starts = range(low, high - length + 2)
+    wild = twos is not Twos.NATURAL
     windows = tuple(
-        tuple(suit * 13 + (value - 1) % 13 for value in range(start, start + length))
+        tuple(_WILD_PLACE if wild and value % 13 == 2 else suit * 13 + (value - 1) % 13
+              for value in range(start, start + length))
         for suit in range(4)
         for start in starts
     )
@@ -44,9 +57,10 @@ class _Plan:
     """How far a hand is from a contract.
 
     Attributes:
-        missing: Cards still to get (jokers in hand fill gaps, within the joker cap).
-        lacking: Naturals the best plan lacks, ignoring the hand's jokers.
-        spare: The naturals the best plan does not use.
+        missing: Cards still to get (wilds in hand fill gaps, within the joker cap and
+            the natural minimum).
+        lacking: Naturals the best plan lacks, ignoring the hand's wilds.
+        spare: The naturals the best plan does not use (never a wild).
     """
 
     missing: int
@@ -95,9 +109,17 @@ class _Planner:
         return plan
 
     def _search(self, variant: Variant, hand: tuple[Card, ...], needs: tuple[_Need, ...]) -> _Plan:
-        counts = [0] * 53
+        rules = variant.melds
+        counts = [0] * 54  # the cards, and _WILD_PLACE (always empty)
         for card in hand:
             counts[card.index] += 1
+        # where 2s are wild they are jokers, except in a set of twos (under WILD_EXCEPT_SETS they
+        # stay in their places for sets of twos only, and join the wilds at the end if unused)
+        twos_sets = rules.twos is Twos.WILD_EXCEPT_SETS
+        if rules.twos is Twos.WILD:
+            for i in _TWOS:
+                counts[_J] += counts[i]
+                counts[i] = 0
         distinct = variant.melds.set_distinct_suits
         targets: list[list[tuple[int, tuple[int, ...]]]] = []
         for is_run, size in needs:
@@ -168,17 +190,23 @@ class _Planner:
             return False
 
         search(0, 0, 0)
-        # the hand's jokers fill gaps, at most as many per meld as the cap allows
-        jokers = counts[_J]
-        room = 0
-        for lack, got in best_melds:
-            if variant.melds.joker_cap is JokerCap.NATURALS:
-                room += min(lack, got)
-            else:
-                room += lack if got else max(0, lack - 1)
-        missing = best_cost - min(jokers, room)
         for i in best_used:
             counts[i] -= 1
+        # the hand's wilds fill gaps, at most as many per meld as the cap and the natural minimum allow
+        jokers = counts[_J]
+        if twos_sets:
+            for i in _TWOS:
+                jokers += counts[i]
+                counts[i] = 0
+        least = rules.min_naturals
+        room = 0
+        for lack, got in best_melds:
+            most = lack + got - least  # wilds that leave the meld its fewest naturals
+            if variant.melds.joker_cap is JokerCap.NATURALS:
+                room += max(0, min(lack, got, most))
+            else:
+                room += max(0, min(lack, most))
+        missing = best_cost - min(jokers, room)
         spare = tuple(CARDS[i] for i in range(_J) for _ in range(counts[i]))
         return _Plan(missing, best_cost, spare)
 

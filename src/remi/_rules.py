@@ -24,7 +24,18 @@ from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJok
 from remi.cards import JOKER, Card, format_cards
 from remi.contracts import assign
 from remi.errors import IllegalActionError, Reason
-from remi.melds import End, JokerCap, Meld, MeldKind, SetSwap, lay_off, meld_problems, run_cards, swap_joker
+from remi.melds import (
+    End,
+    JokerCap,
+    Meld,
+    MeldKind,
+    SetSwap,
+    is_wild,
+    lay_off,
+    meld_problems,
+    run_cards,
+    swap_joker,
+)
 from remi.parts import GoingOut, SwapWho
 
 if TYPE_CHECKING:
@@ -364,7 +375,7 @@ def _check_swap(state: GameState, seat: int, action: SwapJoker) -> object:
     if meld.owner == seat and not swaps.from_own_melds:
         return _illegal(Reason.SWAP_NOT_ALLOWED,
                         f"jokers can be swapped only from opponents' melds{variant.cite('swap.own_melds')}")
-    if JOKER not in meld.cards:
+    if JOKER not in meld.cards and not (swaps.twos and any(is_wild(variant.melds, card) for card in meld.cards)):
         return _illegal(Reason.BAD_SWAP, f"meld {action.meld} holds no joker")
     if meld.kind is MeldKind.SET and swaps.from_sets is SetSwap.NEVER:
         return _illegal(Reason.SWAP_NOT_ALLOWED, f"a joker in a set can never be swapped{variant.cite('swap.sets')}")
@@ -377,7 +388,7 @@ def _check_swap(state: GameState, seat: int, action: SwapJoker) -> object:
             return _illegal(Reason.BAD_SWAP, "name the card to put in the joker's place")
         return _not_held(seat, hand, action.cards)
     result = swap_joker(variant.melds, meld.kind, meld.cards, action.cards,
-                        from_runs=swaps.from_runs, from_sets=swaps.from_sets)
+                        from_runs=swaps.from_runs, from_sets=swaps.from_sets, twos=swaps.twos)
     if result is not None and meld.kind is MeldKind.RUN and not swaps.joker_to_hand:
         cards, freed = result
         rules = variant.layoff_rules
@@ -396,7 +407,7 @@ def _check_swap(state: GameState, seat: int, action: SwapJoker) -> object:
                 f"{variant.cite('swap.sets')}",
             )
         stands = sorted({str(card) for card, held in zip(run_cards(variant.melds, meld.cards), meld.cards,
-                                                          strict=True) if held is JOKER})
+                                                          strict=True) if is_wild(variant.melds, held)})
         return _illegal(Reason.BAD_SWAP, f"{format_cards(action.cards)} is not the card a joker stands for "
                                          f"(the jokers of meld {action.meld} stand for {', '.join(stands)})")
     return result

@@ -5,6 +5,16 @@ contract as the search sees it (:func:`_requirements`), and the candidate
 generators and bounds that :mod:`remi._solver_search` combines: runs per
 suit (memoised), sets with their naturals taken greedily, and the best
 score a set can still reach with so many jokers. See :mod:`remi.solver`.
+
+The search counts a hand in a vector of 53 (or 54) counts: the naturals, then
+at index 52 the *wilds*: the jokers, plus every 2 where the 2s are wild (then
+the 2s leave their own places). Where the 2s are natural in a set of twos
+(:attr:`~remi.melds.Twos.WILD_EXCEPT_SETS`) the 2s are also kept in their own
+places, read only by sets of twos, and index 53 counts the jokers, which is
+all a set of twos may add (its 2s are its naturals): a set of twos takes its
+2s from their places and from the wilds, and its jokers from both 52 and 53.
+Whatever else takes wilds takes them from 52 alone, to be told apart only in
+the end (:func:`_search_counts` builds the vector; see :mod:`remi.solver`).
 """
 
 from __future__ import annotations
@@ -17,18 +27,25 @@ import attrs
 from remi.cards import CARDS, JOKER
 from remi.contracts import Contract
 from remi.errors import VariantError
-from remi.melds import JokerCap, MeldKind
+from remi.melds import JokerCap, MeldKind, Twos
 from remi.variant import Variant
 
 _J = JOKER.index
+#: Where twos may be natural in a set of twos: the jokers (the wilds a set of twos may hold).
+_JS = _J + 1
+#: A special set's key starts at this "rank": sets of twos (13), sets of wilds only (14).
+_SPECIAL = 13
 #: A candidate's score is ``points * _W + cards``: points first, then more cards melded.
 _W = 1024
 _NO_LIMIT = 1 << 30
 
-# A candidate meld: (score, canonical key, card indices used; 52 once per joker).
+# A candidate meld: (score, canonical key, card indices used; 52 once per wild).
 # A run's key is (suit, lowest natural's position, -first position, last position,
 # *positions of its naturals): of runs using the same cards the smallest key puts
-# extending jokers at the high end. A set's key is (rank offset, naturals, jokers).
+# extending jokers at the high end; a run of wilds only has suit 4 and no naturals.
+# A set's key is (rank offset, naturals, jokers); a set of twos (13, twos, jokers),
+# a set of wilds only (14, 0, wilds). A score is points * _W + cards, the wilds
+# scored at the most a wild is worth (see _Tables.uneven).
 _Cand = tuple[int, tuple[int, ...], tuple[int, ...]]
 # A requirement as the search sees it: (is a run, fewest cards, most cards).
 _Req = tuple[bool, int, int]
@@ -58,6 +75,21 @@ class _Tables:
     the 13 ranks, and a run's lowest natural must sit in the middle turn so that
     each run is generated once. ``jokers_of[n]`` is ``n`` jokers' indices;
     ``runs`` memoises :func:`_suit_runs` and ``plans`` :func:`_requirements`.
+
+    Wild twos: ``wild_twos`` says the 2s are wild (they join the jokers at
+    index 52), ``twos_sets`` that a set of twos holds them as naturals (see
+    the module), ``special`` that there are sets without naturals of their
+    own rank (sets of twos, sets of wilds only: :func:`_special_sets`). ``wild_points`` is what a wild scores in a candidate: the
+    most a joker or a wild 2 is worth. When those differ (``uneven``), a score
+    is an upper bound, and the search subtracts :func:`_shortfall` at its
+    leaves: the wilds are spent best first. Under plain wild twos no run
+    position stands for a 2, so the line runs 3..A (the ace high) or 3..K.
+    ``fewest`` is the fewest naturals of a meld holding naturals, ``all_wild``
+    whether melds of wilds only exist (no natural minimum, no joker cap),
+    ``wild_run_max`` the longest run of wilds only, ``set_ranks`` the ranks a
+    set of naturals may have (every rank but the 2 where 2s are wild),
+    ``ranks_from[r]`` those from rank ``r`` on (``r`` up to 14), and
+    ``naturals`` the indices of the cards that are never wild.
     """
 
     points: tuple[int, ...]
@@ -73,6 +105,17 @@ class _Tables:
     a_lo: int
     a_hi: int
     jokers_of: tuple[tuple[int, ...], ...]
+    wild_twos: bool
+    twos_sets: bool
+    special: bool
+    wild_points: int
+    uneven: bool
+    fewest: int
+    all_wild: bool
+    wild_run_max: int
+    set_ranks: tuple[int, ...]
+    ranks_from: tuple[tuple[int, ...], ...]
+    naturals: tuple[int, ...]
     runs: dict[tuple[object, ...], tuple[_Cand, ...]] = attrs.field(factory=dict, eq=False, repr=False)
     plans: dict[int, tuple[Contract, _Plan | None]] = attrs.field(factory=dict, eq=False, repr=False)
     sets: dict[tuple[int, int, int], dict[int, list[int]]] = attrs.field(factory=dict, eq=False, repr=False)
@@ -90,15 +133,23 @@ def _tables(variant: Variant) -> _Tables:
     points = tuple(variant.card_points(card) for card in CARDS)
     if min(points) < 0:
         raise VariantError(f"{variant.name}: the solver needs card points of zero or more")
-    if rules.run_wrap:
+    wild_twos = rules.twos is not Twos.NATURAL
+    twos_sets = rules.twos is Twos.WILD_EXCEPT_SETS
+    if rules.twos is Twos.WILD:
+        # no position stands for a 2: the line stops at 3, and cannot wrap past the 2
+        lo, hi = 3, (14 if rules.ace_high or rules.run_wrap else 13)
+        a_lo, a_hi = lo, hi
+    elif rules.run_wrap:
         turn = 13 * -(-rules.run_max // 13)
         lo, hi, a_lo, a_hi = 1, 2 * turn + 13, turn + 1, turn + 13
     else:
         lo, hi = (1 if rules.ace_low else 2), (14 if rules.ace_high else 13)
         a_lo, a_hi = lo, hi
+    wild_points = max(points[_J], points[1]) if wild_twos else points[_J]
+    capnat = rules.joker_cap is JokerCap.NATURALS
     tables = _Tables(
         points=points,
-        cap_naturals=rules.joker_cap is JokerCap.NATURALS,
+        cap_naturals=capnat,
         set_min=rules.set_min,
         set_max=_NO_LIMIT if rules.set_max is None else rules.set_max,
         distinct=rules.set_distinct_suits,
@@ -110,6 +161,17 @@ def _tables(variant: Variant) -> _Tables:
         a_lo=a_lo,
         a_hi=a_hi,
         jokers_of=tuple((_J,) * n for n in range(rules.run_max + 1)),
+        wild_twos=wild_twos,
+        twos_sets=twos_sets,
+        special=twos_sets or (rules.min_naturals == 0 and not capnat),
+        wild_points=wild_points,
+        uneven=wild_twos and points[_J] != points[1],
+        fewest=max(1, rules.min_naturals),
+        all_wild=rules.min_naturals == 0 and not capnat,
+        wild_run_max=min(rules.run_max, hi - lo + 1),
+        set_ranks=tuple(r for r in range(13) if r != 1 or not wild_twos),
+        ranks_from=tuple(tuple(r for r in range(low, 13) if r != 1 or not wild_twos) for low in range(15)),
+        naturals=tuple(i for i in range(_J) if i % 13 != 1 or not wild_twos),
     )
     if len(_TABLES) > 64:
         _TABLES.clear()
@@ -151,6 +213,74 @@ def _requirements(t: _Tables, contract: Contract, exact: bool) -> _Plan | None:
     return plan
 
 
+# -- wild twos ---------------------------------------------------------------------
+
+
+def _search_counts(t: _Tables, counts: list[int]) -> list[int]:
+    """The search's count vector for a hand's 53 counts, where 2s are wild (a new list; see the module)."""
+    found = counts[:]
+    twos = counts[1] + counts[14] + counts[27] + counts[40]
+    found[_J] += twos
+    if t.twos_sets:
+        found.append(counts[_J])
+    else:
+        found[1] = found[14] = found[27] = found[40] = 0
+    return found
+
+
+def _held(t: _Tables, counts: list[int]) -> int:
+    """How many cards the search's ``counts`` hold (a 2 kept in its place is also a wild)."""
+    if t.twos_sets:
+        return sum(counts) - counts[1] - counts[14] - counts[27] - counts[40] - counts[_JS]
+    return sum(counts)
+
+
+def _free_wilds(t: _Tables, cards: tuple[int, ...]) -> tuple[int, int, int]:
+    """A candidate's wilds: (any wilds, jokers of a set of twos or of jokers only, 2s held as naturals)."""
+    units = cards.count(_J)
+    if not t.twos_sets:
+        return units, 0, 0
+    jokers = cards.count(_JS)
+    twos = sum(1 for c in cards if c < _J and c % 13 == 1)
+    return units - jokers - twos, jokers, twos
+
+
+def _spent(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand]) -> tuple[int, int, int]:
+    """The free wilds ``chosen`` take, and the jokers and 2s left for them (the sets of twos' taken out)."""
+    free = jokers = twos = 0
+    for cand in chosen:
+        f, j, k = _free_wilds(t, cand[2])
+        free += f
+        jokers += j
+        twos += k
+    return free, wilds[0] - jokers, wilds[1] - twos
+
+
+def _shortfall(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand]) -> int:
+    """What the scores of ``chosen`` overstate when jokers and wild 2s differ in points.
+
+    A candidate scores each wild it may take at :attr:`_Tables.wild_points`;
+    the melds' wilds are in truth the best of the hand's jokers and 2s
+    (``wilds``) that the sets of twos leave.
+    """
+    free, jokers, twos = _spent(t, wilds, chosen)
+    pj, p2 = t.points[_J], t.points[1]
+    best, worst, many = (pj, p2, jokers) if pj >= p2 else (p2, pj, twos)
+    top = many if many < free else free
+    return (free * t.wild_points - top * best - (free - top) * worst) * _W
+
+
+def _wild_values(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand], most: int) -> list[int]:
+    """The points of the best 0, 1, … ``most`` wilds left once ``chosen`` took theirs (best first)."""
+    free, jokers, twos = _spent(t, wilds, chosen)
+    pj, p2 = t.points[_J], t.points[1]
+    left = [pj] * jokers + [p2] * twos if pj >= p2 else [p2] * twos + [pj] * jokers
+    out = [0]
+    for p in left[free : free + most]:
+        out.append(out[-1] + p)
+    return out
+
+
 # -- candidate melds -----------------------------------------------------------
 
 
@@ -163,11 +293,14 @@ def _run_cands(t: _Tables, counts: list[int], lmin: int, lmax: int, must: int, o
     """
     jokers = counts[_J]
     cache = t.runs
+    twos_sets = t.twos_sets
     for suit in range(4):
         if must >= 0 and must // 13 != suit:
             continue
         base = suit * 13
         row = tuple(counts[base : base + 13])
+        if twos_sets and row[1]:
+            row = (row[0], 0, *row[2:])  # in a run a 2 is a wild (counted at 52 too)
         key = (suit, row, jokers, lmin, lmax, must)
         found = cache.get(key)
         if found is None:
@@ -175,6 +308,11 @@ def _run_cands(t: _Tables, counts: list[int], lmin: int, lmax: int, must: int, o
                 cache.clear()
             found = cache[key] = _suit_runs(t, suit, row, jokers, lmin, lmax, must)
         out += found
+    if t.all_wild and must < 0:
+        # runs of wilds only: no suit, no place (scored as the most a wild is worth)
+        pw = t.wild_points
+        top = min(jokers, lmax, t.wild_run_max)
+        out += [((n * pw) * _W + n, (4, 0, -t.lo, t.lo + n - 1), t.jokers_of[n]) for n in range(top, lmin - 1, -1)]
 
 
 def _suit_runs(
@@ -190,11 +328,13 @@ def _suit_runs(
     """
     out: list[_Cand] = []
     pts = t.points
-    pj = pts[_J]
+    pj = t.wild_points
     capnat = t.cap_naturals
     lo, hi, a_lo, a_hi, jokers_of = t.lo, t.hi, t.a_lo, t.a_hi, t.jokers_of
+    least = t.fewest  # the fewest naturals a run keeps
+    ends = least if least > 2 else 2  # the fewest naturals left when inner ones give way to jokers
     # the fewest naturals a run of lmin cards needs (an ace may count twice on the line)
-    fewest = max(1, (lmin + 1) // 2 if capnat else lmin - jokers)
+    fewest = max(least, (lmin + 1) // 2 if capnat else lmin - jokers)
     base = suit * 13
     pv = [v for v, c in t.line if row[c]]
     n = len(pv)
@@ -225,10 +365,12 @@ def _suit_runs(
                 break
             if must >= 0 and b < must_lo:
                 continue
+            if present < least:
+                continue
             room = a - lo + hi - b
             if span + jokers - gaps < lmin:
                 continue  # even every joker cannot make it long enough
-            drops = jokers - gaps if jokers - gaps < present - 2 else present - 2
+            drops = jokers - gaps if jokers - gaps < present - ends else present - ends
             for dropped in range(drops + 1 if drops > 0 else 1):
                 nats = present - dropped
                 inside = span - nats
@@ -282,34 +424,86 @@ def _set_cands(
 ) -> None:
     """Append the candidate sets (rank, naturals taken greedily, jokers), key ``>= low``."""
     jokers = counts[_J]
-    pj = t.points[_J]
-    for rank in range(0 if low is None else low[0], 13):
+    pj = t.wild_points
+    least = t.fewest
+    for rank in t.ranks_from[0 if low is None else low[0]]:
         n = sum(counts[rank:_J:13])
         if not n or n + (min(jokers, n) if t.cap_naturals else jokers) < lmin:
             continue
         picks = _greedy_suits(t, counts, rank)
         p = t.points[rank]
-        for k in range(min(len(picks), lmax), 0, -1):
+        for k in range(min(len(picks), lmax), least - 1, -1):
             jhi = min(jokers, lmax - k, k) if t.cap_naturals else min(jokers, lmax - k)
             for j in range(jhi, max(0, lmin - k) - 1, -1):
                 key = (rank, k, j)
                 if low is not None and key < low:
                     continue
                 out.append(((k * p + j * pj) * _W + k + j, key, (*picks[:k], *(_J,) * j)))
+    if t.special:
+        out += [cand for cand in _special_sets(t, counts, lmin, lmax) if low is None or cand[1] >= low]
 
 
-def _set_bounds(t: _Tables, counts: list[int], lmin: int, lmax: int) -> tuple[list[int], list[tuple[int, int]]]:
+def _special_sets(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[_Cand]:
+    """The sets without a natural of their own rank: sets of twos and sets of wilds only, best first.
+
+    A set of twos (where the 2s are natural in it) holds 2s as its naturals
+    and jokers as its wilds, never a 2 as a wild: its 2s come from their
+    places and from the wilds, its jokers from both wild counts (see the
+    module). A set of wilds only exists without a natural minimum or joker
+    cap; where 2s may be natural in a set, it is of jokers only (with a 2 it
+    is a set of twos).
+    """
+    out: list[_Cand] = []
+    wilds = counts[_J]
+    if t.twos_sets:
+        jokers = counts[_JS]
+        picks = _greedy_suits(t, counts, 1)
+        p2, pj = t.points[1], t.points[_J]
+        for k in range(min(len(picks), lmax, wilds), t.fewest - 1, -1):
+            jhi = min(jokers, lmax - k, wilds - k)
+            if t.cap_naturals and k < jhi:
+                jhi = k
+            for j in range(jhi, max(0, lmin - k) - 1, -1):
+                out.append(((k * p2 + j * pj) * _W + k + j, (_SPECIAL, k, j),
+                            (*picks[:k], *(_J,) * (k + j), *(_JS,) * j)))
+        if t.all_wild:
+            pw = t.points[_J]
+            out += [((n * pw) * _W + n, (_SPECIAL + 1, 0, n), (_J,) * n + (_JS,) * n)
+                    for n in range(min(jokers, wilds, lmax), lmin - 1, -1)]
+        out.sort(key=_score, reverse=True)
+    elif t.all_wild:
+        pw = t.wild_points
+        out += [((n * pw) * _W + n, (_SPECIAL + 1, 0, n), (_J,) * n) for n in range(min(wilds, lmax), lmin - 1, -1)]
+    return out
+
+
+def _special_curve(t: _Tables, counts: list[int], lmin: int, lmax: int, exact: list[int]) -> list[int]:
+    """``exact`` (best score by wilds used, at most 0, 1, …) raised by the special sets."""
+    exact = exact[:]
+    top = len(exact) - 1
+    for cand in _special_sets(t, counts, lmin, lmax):
+        used = cand[2].count(_J)
+        if used <= top and cand[0] > exact[used]:
+            exact[used] = cand[0]
+    return _prefix_max(exact)
+
+
+def _set_bounds(
+    t: _Tables, counts: list[int], lmin: int, lmax: int, special: bool = True
+) -> tuple[list[int], list[tuple[int, int]]]:
     """Bounds for a set chosen later: the best score with at most 0, 1, … jokers, and per rank.
 
-    Returns the joker curve (as :func:`_curve`) and (best score, rank) for every
-    rank that can make a set, best first.
+    Returns the joker curve (as :func:`_curve`; with ``special``, raised by
+    the sets of twos and of wilds only) and (best score, rank) for every rank
+    that can make a set of naturals, best first.
     """
     jokers = counts[_J]
-    pj = t.points[_J]
+    pj = t.wild_points
     capnat, distinct = t.cap_naturals, t.distinct
+    least = t.fewest
     exact = [_NONE] * (jokers + 1)
     ranks = []
-    for rank in range(13):
+    for rank in t.set_ranks:
         column = counts[rank:_J:13]
         n = 4 - column.count(0) if distinct else sum(column)
         if not n:
@@ -321,7 +515,7 @@ def _set_bounds(t: _Tables, counts: list[int], lmin: int, lmax: int) -> tuple[li
         for j in range(jokers + 1 if jokers < lmax else lmax):
             # with j jokers the most naturals that fit score best (no card scores below zero)
             k = n if n < lmax - j else lmax - j
-            if k < 1 or k + j < lmin or (capnat and j > k):
+            if k < least or k + j < lmin or (capnat and j > k):
                 continue
             score = (k * p + j * pj) * _W + k + j
             if score > exact[j]:  # noqa: PLR1730 (a hot loop: no call)
@@ -331,6 +525,8 @@ def _set_bounds(t: _Tables, counts: list[int], lmin: int, lmax: int) -> tuple[li
         if top > _NONE:
             ranks.append((top, rank))
     ranks.sort(key=lambda x: (-x[0], x[1]))
+    if special and t.special:
+        return _special_curve(t, counts, lmin, lmax, exact), ranks
     return _prefix_max(exact), ranks
 
 
@@ -340,7 +536,7 @@ def _set_curve(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[int]
     memo = _rank_curves(t, jokers, lmin, lmax)
     points = t.points
     found = []
-    for rank in range(13):
+    for rank in t.set_ranks:
         if t.distinct:
             n = (counts[rank] > 0) + (counts[rank + 13] > 0) + (counts[rank + 26] > 0) + (counts[rank + 39] > 0)
         else:
@@ -350,6 +546,9 @@ def _set_curve(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[int]
             if curve is None:
                 curve = memo[points[rank] * 1024 + n] = _rank_curve(t, rank, n, jokers, lmin, lmax)
             found.append(curve)
+    if t.special:
+        curve = list(map(max, *found)) if len(found) > 1 else found[0] if found else [_NONE] * (jokers + 1)
+        return _special_curve(t, counts, lmin, lmax, curve)
     if not found:
         return [_NONE] * (jokers + 1)
     if len(found) == 1:
@@ -363,7 +562,11 @@ def _set_value(t: _Tables, counts: list[int], lmin: int, lmax: int) -> int:
     memo = _rank_curves(t, jokers, lmin, lmax)
     points = t.points
     best = _NONE
-    for rank in range(13):
+    if t.special:
+        special = _special_sets(t, counts, lmin, lmax)
+        if special:
+            best = max(cand[0] for cand in special)
+    for rank in t.set_ranks:
         if t.distinct:
             n = (counts[rank] > 0) + (counts[rank + 13] > 0) + (counts[rank + 26] > 0) + (counts[rank + 39] > 0)
         else:
@@ -396,22 +599,27 @@ def _rank_curve(t: _Tables, rank: int, n: int, jokers: int, lmin: int, lmax: int
     else:
         only[rank] = n
     only[_J] = jokers
-    return _set_bounds(t, only, lmin, lmax)[0]
+    return _set_bounds(t, only, lmin, lmax, special=False)[0]
 
 
 def _best_set(
     t: _Tables, counts: list[int], lmin: int, lmax: int, low: tuple[int, ...] | None,
-    ranks: list[tuple[int, int]], need: int,
+    ranks: list[tuple[int, int]], need: int, wild_value: list[int] | None = None,
 ) -> _Cand | None:
     """The best single set scoring more than ``need``, or ``None``.
 
     ``ranks`` lists (best score in the whole hand, rank) best first: a rank
     can only do worse later, so the scan stops at the first that cannot beat
     ``need``. For a given number of naturals, more jokers always score more.
+    The sets of twos and of wilds only are looked at last. With
+    ``wild_value`` (the points of the best 0, 1, … wilds left: the exact
+    scores where jokers and 2s differ) the sets are scored by it, and only
+    the sets of naturals are looked at.
     """
     jokers = counts[_J]
-    pj = t.points[_J]
+    pj = t.wild_points
     capnat = t.cap_naturals
+    least = t.fewest
     best: _Cand | None = None
     for potential, rank in ranks:
         if potential <= need:
@@ -423,7 +631,7 @@ def _best_set(
         if not n:
             continue
         p = t.points[rank]
-        for k in range(n if n < lmax else lmax, 0, -1):
+        for k in range(n if n < lmax else lmax, least - 1, -1):
             j = jokers if jokers < lmax - k else lmax - k
             if capnat and k < j:
                 j = k
@@ -431,11 +639,15 @@ def _best_set(
                 continue
             if low is not None and (rank, k, j) < low:
                 continue
-            score = (k * p + j * pj) * _W + k + j
+            score = (k * p + (j * pj if wild_value is None else wild_value[j])) * _W + k + j
             if score > need:
                 need = score
                 picks = _greedy_suits(t, counts, rank)
                 best = (score, (rank, k, j), (*picks[:k], *(_J,) * j))
+    if t.special and wild_value is None:
+        for cand in _special_sets(t, counts, lmin, lmax):
+            if cand[0] > need and (low is None or cand[1] >= low):
+                need, best = cand[0], cand
     return best
 
 
@@ -446,11 +658,11 @@ def _cover_set_cands(t: _Tables, counts: list[int], lmin: int, lmax: int, must: 
     if t.distinct:
         have = [min(h, 1) for h in have]
     jokers = counts[_J]
-    pj = t.points[_J]
+    pj = t.wild_points
     p = t.points[rank]
     for take in product(*(range(h, -1, -1) for h in have)):
         k = sum(take)
-        if not take[must_suit] or k > lmax:
+        if not take[must_suit] or k > lmax or k < t.fewest:
             continue
         naturals = tuple(s * 13 + rank for s in range(4) for _ in range(take[s]))
         jhi = min(jokers, lmax - k, k) if t.cap_naturals else min(jokers, lmax - k)

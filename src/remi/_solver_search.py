@@ -13,9 +13,12 @@ from bisect import bisect_left
 from remi._solver_melds import (
     _J,
     _NONE,
+    _SPECIAL,
+    _W,
     _best_set,
     _Cand,
     _cover_set_cands,
+    _held,
     _Plan,
     _prefix_max,
     _Req,
@@ -25,7 +28,10 @@ from remi._solver_melds import (
     _set_cands,
     _set_curve,
     _set_value,
+    _shortfall,
+    _special_sets,
     _Tables,
+    _wild_values,
 )
 
 #: Runs a requirement may have before the search groups them by jokers (big hands, after many buys).
@@ -97,7 +103,9 @@ def _share(first: list[int], rest: list[int]) -> list[int]:
     return out
 
 
-def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False) -> list[_Cand] | None:
+def _search_best(
+    t: _Tables, counts: list[int], plan: _Plan, first: bool = False, wilds: tuple[int, int] = (0, 0)
+) -> list[_Cand] | None:
     """Branch and bound: the melds (in contract order) leaving the fewest points.
 
     Runs are searched first, then sets. Every run any level could use is
@@ -118,11 +126,19 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
     scanned by groups of equal jokers, each best first, so that a group's scan
     stops at the first run that cannot win. With ``first``, stop at the first
     arrangement found.
+
+    Where jokers and wild 2s differ in points (``t.uneven``; ``wilds`` holds
+    the hand's jokers and 2s) a candidate's score is an upper bound, so every
+    bound above still holds, while the score handed down is exact: each meld
+    adds its score less what its wilds overstate once the melds before it
+    took the best wilds (:func:`_shortfall`). The last level then looks past
+    its first fit, at the first that fits with each number of wilds.
     """
     _, order, rs, same, fewest = plan
     m = len(rs)
-    if sum(counts) < fewest:
+    if (_held(t, counts) if t.twos_sets else sum(counts)) < fewest:
         return None
+    uneven = t.uneven
     jokers = counts[_J]
     root: dict[_Req, list[_Cand]] = {}
     curves: dict[_Req, list[int]] = {}
@@ -140,7 +156,8 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
             curves[req] = _curve(cands, jokers)
             firsts: dict[int, int] = {}
             for cand in cands:
-                firsts.setdefault(cand[1][0], cand[0])
+                if cand[1][0] < _SPECIAL:  # the sets of twos and of wilds only are not ranks
+                    firsts.setdefault(cand[1][0], cand[0])
             ranks[req] = [(score, rank) for rank, score in firsts.items()]
         else:  # sets after runs: only bounds are needed now
             curves[req], ranks[req] = _set_bounds(t, counts, req[1], req[2])
@@ -148,6 +165,8 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
             return None
         root[req] = cands
     if m == 1:
+        if uneven:
+            return [max(root[rs[0]], key=lambda cand: cand[0] - _shortfall(t, wilds, [cand]))]
         return [root[rs[0]][0]]
     leaf_ranks = ranks.get(rs[-1], [])
     # the last run before a single set: the set's exact best score, cheaply, before looking for it
@@ -182,6 +201,12 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
     chosen: list[_Cand] = [(0, (), ())] * m
     best: list[_Cand] = []
     best_score = -1
+    short = [0] * (m + 1)  # where wilds differ: what the scores of chosen[:d] overstate
+
+    def exact(d: int, value: int) -> int:
+        """What ``chosen[d]`` (scoring ``value``) adds in truth, the wilds before it taken best first."""
+        short[d + 1] = _shortfall(t, wilds, chosen[: d + 1])
+        return value - short[d + 1] + short[d]
 
     def run_level(d: int, score: int, start: int, later: list[int], after: list[int] | None) -> None:
         """Choose the run of level ``d`` (from position ``start`` of the list when it follows its twin).
@@ -222,14 +247,16 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
                 if not _take(counts, cand[2]):
                     continue
                 chosen[d] = cand
+                total = score + (exact(d, value) if uneven else value)
                 if last:
-                    best_score = score + value
-                    best = chosen[:]
+                    if total > best_score:
+                        best_score = total
+                        best = chosen[:]
                 elif (leaf_set is None or d + 2 < m
-                      or score + value + _set_value(t, counts, leaf_set[1], leaf_set[2]) > best_score):
-                    search(d + 1, score + value, i if same[d + 1] else None, None)
+                      or total + _set_value(t, counts, leaf_set[1], leaf_set[2]) > best_score):
+                    search(d + 1, total, i if same[d + 1] else None, None)
                 _put(counts, cand[2])
-                if last or (first and best):
+                if last or (first and best):  # (the runs of a group take as many wilds: the first is best)
                     break
                 bound = best_score - score - later[spare]
             if first and best:
@@ -240,6 +267,23 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
         req = rs[d]
         last = d == m - 1
         if last and not req[0]:
+            if uneven:
+                # the sets of naturals scored exactly (the wilds left, best first), then the others
+                single = _best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score,
+                                   _wild_values(t, wilds, chosen[:d], counts[_J]))
+                if single is not None:
+                    best_score = score + single[0]
+                    chosen[d] = single
+                    best = chosen[:]
+                if t.special:
+                    for cand in _special_sets(t, counts, req[1], req[2]):
+                        if (low is None or cand[1] >= low) and score + cand[0] > best_score:
+                            chosen[d] = cand
+                            total = score + exact(d, cand[0])
+                            if total > best_score:
+                                best_score = total
+                                best = chosen[:]
+                return
             single = _best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score)
             if single is not None:
                 best_score = score + single[0]
@@ -278,6 +322,8 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
             cands.sort(key=_score, reverse=True)
         loose = later[-1]
         follow = same[d + 1]
+        # the last level where wilds differ: of the candidates taking as many wilds, the first is best
+        fitted: set[int] | None = set() if last and uneven else None
         for cand in cands:
             total = score + cand[0]
             if total + loose <= best_score:
@@ -285,16 +331,25 @@ def _search_best(t: _Tables, counts: list[int], plan: _Plan, first: bool = False
             if low is not None and cand[1] < low:
                 continue
             spare = left - cand[2].count(_J)
-            if spare < 0 or total + later[spare] <= best_score or not _take(counts, cand[2]):
+            if spare < 0 or total + later[spare] <= best_score:
                 continue
+            if fitted is not None and spare in fitted:
+                continue
+            if not _take(counts, cand[2]):
+                continue
+            if fitted is not None:
+                fitted.add(spare)
             chosen[d] = cand
+            if uneven:
+                total = score + exact(d, cand[0])
             if last:
-                best_score = total
-                best = chosen[:]
+                if total > best_score:
+                    best_score = total
+                    best = chosen[:]
             else:
                 search(d + 1, total, None, cand[1] if follow else None)
             _put(counts, cand[2])
-            if last or (first and best):
+            if (last and not uneven) or (first and best):
                 return
 
     search(0, 0, None, None)
@@ -316,14 +371,20 @@ def _search_cover(t: _Tables, counts: list[int], reqs: list[_Req]) -> list[_Cand
     """Exact cover for all-in contracts: melds (in contract order) using every card.
 
     The lowest natural left must be a natural of one of the melds still open;
-    only melds holding it are tried, once per distinct open requirement.
-    Dead ends are remembered by (counts, open requirements).
+    only melds holding it are tried, once per distinct open requirement. Once
+    only wilds are left (2s included where they are wild), the first open
+    requirement takes a meld without naturals of its own (a set of twos, a meld
+    of wilds only), if the rules have any. Dead ends are remembered by
+    (counts, open requirements).
     """
     m = len(reqs)
-    if not sum(r[1] for r in reqs) <= sum(counts) <= sum(r[2] for r in reqs):
+    held = _held(t, counts)
+    if not sum(r[1] for r in reqs) <= held <= sum(r[2] for r in reqs):
         return None
     chosen: list[_Cand] = [(0, (), ())] * m
     failed: set[tuple[tuple[int, ...], tuple[_Req, ...]]] = set()
+    naturals = t.naturals
+    special = t.special
 
     def search(open_: tuple[int, ...], remaining: int) -> bool:
         if not open_:
@@ -333,10 +394,10 @@ def _search_cover(t: _Tables, counts: list[int], reqs: list[_Req]) -> list[_Cand
         memo = (tuple(counts), tuple(sorted(reqs[i] for i in open_)))
         if memo in failed:
             return False
-        must = next((i for i in range(_J) if counts[i]), -1)
-        if must >= 0:
+        must = next((i for i in naturals if counts[i]), -1)
+        if must >= 0 or special:
             tried: set[_Req] = set()
-            for i in open_:
+            for i in open_ if must >= 0 else open_[:1]:
                 req = reqs[i]
                 if req in tried:
                     continue
@@ -344,18 +405,20 @@ def _search_cover(t: _Tables, counts: list[int], reqs: list[_Req]) -> list[_Cand
                 cands: list[_Cand] = []
                 if req[0]:
                     _run_cands(t, counts, req[1], req[2], must, cands)
-                else:
+                elif must >= 0:
                     _cover_set_cands(t, counts, req[1], req[2], must, cands)
+                else:
+                    cands = _special_sets(t, counts, req[1], req[2])
                 rest = tuple(j for j in open_ if j != i)
                 for cand in sorted(_dedup(cands), key=_fewest_jokers):
                     if not _take(counts, cand[2]):
                         continue
                     chosen[i] = cand
-                    found = search(rest, remaining - len(cand[2]))
+                    found = search(rest, remaining - cand[0] % _W)
                     _put(counts, cand[2])
                     if found:
                         return True
         failed.add(memo)
         return False
 
-    return chosen if search(tuple(range(m)), sum(counts)) else None
+    return chosen if search(tuple(range(m)), held) else None

@@ -50,7 +50,7 @@ from remi.actions import (
 from remi.cards import JOKER, Card
 from remi.contracts import Contract
 from remi.errors import Reason, RemiError
-from remi.melds import End, MeldKind, lay_off, swap_joker
+from remi.melds import End, MeldKind, Twos, is_wild, lay_off, swap_joker
 from remi.parts import GoingOut
 from remi.solver import solve
 from remi.state import LegalActions, Phase, PlayerView, TableMeld
@@ -203,12 +203,28 @@ def _fits(view: PlayerView, table: Sequence[TableMeld], card: Card) -> bool:
     return False
 
 
+def _wild(view: PlayerView, card: Card) -> bool:
+    """Whether ``card`` is a wild (a joker, or a 2 where 2s are wild): as precious as a joker."""
+    return card is JOKER or is_wild(view.variant.melds, card)
+
+
+def _meld_naturals(view: PlayerView, meld: TableMeld) -> list[Card]:
+    """The naturals of a table meld (a set of twos' 2s where 2s are natural in one; maybe none)."""
+    rules = view.variant.melds
+    naturals = [c for c in meld.cards if not is_wild(rules, c)]
+    if not naturals and meld.kind is MeldKind.SET and rules.twos is Twos.WILD_EXCEPT_SETS:
+        naturals = [c for c in meld.cards if c is not JOKER]
+    return naturals
+
+
 def _near_table(view: PlayerView, card: Card) -> bool:
     """Whether ``card`` may fit the table later: a set of its rank or a run of its suit lies there."""
-    if card is JOKER:
+    if _wild(view, card):
         return True
     for meld in view.table:
-        naturals = [c for c in meld.cards if c is not JOKER]
+        naturals = _meld_naturals(view, meld)
+        if not naturals:  # wilds only: takes a natural of any rank or suit
+            return True
         if meld.kind is MeldKind.SET and naturals[0].rank is card.rank:
             return True
         if meld.kind is MeldKind.RUN and naturals[0].suit is card.suit:
@@ -216,15 +232,15 @@ def _near_table(view: PlayerView, card: Card) -> bool:
     return False
 
 
-def _links(hand: Sequence[Card], card: Card, contract: Contract | None) -> int:
+def _links(view: PlayerView, hand: Sequence[Card], card: Card, contract: Contract | None) -> int:
     """How many other cards of ``hand`` could share a meld with ``card`` (a tie-break for discards)."""
-    if card is JOKER:
+    if _wild(view, card):
         return len(hand)
     kinds = {r.kind for r in contract.requirements} if contract is not None else {MeldKind.SET, MeldKind.RUN}
     links = 0
     value = card.index % 13
     for other in hand:
-        if other is JOKER:
+        if _wild(view, other):
             continue
         same_rank = MeldKind.SET in kinds and other.index % 13 == value
         near = MeldKind.RUN in kinds and other.suit is card.suit and 0 < abs(other.index % 13 - value) <= 2
@@ -248,21 +264,23 @@ class GreedyBot:
 
     It measures a hand by how many cards it still lacks for its contract
     (a small branch and bound over the melds the contract could be made of,
-    the hand's jokers filling gaps within the joker cap), and:
+    the hand's wilds filling gaps within the joker cap), and:
 
     * goes down as soon as the solver finds the contract in its hand (the
       lay-down matching the solver's melds, else the legal lay-down leaving
       the fewest points among the first :data:`LAYDOWN_SAMPLE` listed); in a
       piecemeal variant it also lays single melds that its best plan keeps;
-    * swaps a joker out when that brings it closer to its contract, or, once
-      down, when it can lay the freed joker off at once;
+    * swaps a joker (or, where the rules allow, a wild 2) out when that brings
+      it closer to its contract, or, once down, when it can lay the freed
+      card off at once;
     * lays off every card it can once down (naturals first, highest first);
       before going down (English) only cards its plan does not use, within
       the lay-off quota;
     * takes the discard (or, in Norwegian, buys it) when it brings the hand
       closer to the contract, or, once down, when it can be laid off;
     * discards the highest-point card it does not need: not in its plan
-      before going down, or least likely to fit the table once down.
+      before going down, or least likely to fit the table once down; a wild
+      (a joker, or a 2 where 2s are wild) only when it holds nothing else.
 
     Args:
         seed: Accepted for a uniform interface; the bot has no randomness, so
@@ -287,6 +305,10 @@ class GreedyBot:
 
     .. versionchanged:: 0.2.0
        Reads at most :data:`LAYDOWN_SAMPLE` lay-downs of the listing.
+
+    .. versionchanged:: 0.3.0
+       Wild 2s count as jokers; the natural minimum bounds the wilds a plan's
+       meld may take.
     """
 
     name = "greedy"
@@ -332,7 +354,7 @@ class GreedyBot:
         if after.missing < now.missing:
             return True
         # English: a card that lays off onto the table is progress too (E10, E12)
-        return (not buying and card is not JOKER and _may_lay_off(view) and _fits(view, view.table, card))
+        return (not buying and not _wild(view, card) and _may_lay_off(view) and _fits(view, view.table, card))
 
     # -- playing -----------------------------------------------------------------
 
@@ -415,27 +437,29 @@ class GreedyBot:
 
     def _swap(self, view: PlayerView, contract: Contract | None, swaps: list[SwapJoker]) -> SwapJoker | None:
         hand = view.hand
+        now = 0
         if contract is not None:
             now = self._plan(view, hand, contract).missing
             if now == 0:
                 return None
-            for swap in swaps:
-                after = _with(_without(hand, swap.cards), (JOKER,) * len(swap.cards))
-                if self._plan(view, after, contract).missing < now:
-                    return swap
+        elif not _may_lay_off(view):
             return None
-        if not _may_lay_off(view):
-            return None
+        variant = view.variant
         for swap in swaps:
             meld = view.table[swap.meld]
-            swap_rules = view.variant.swaps
-            result = swap_joker(view.variant.melds, meld.kind, meld.cards, swap.cards,
-                                from_runs=swap_rules.from_runs, from_sets=swap_rules.from_sets)
+            result = swap_joker(variant.melds, meld.kind, meld.cards, swap.cards,
+                                from_runs=variant.swaps.from_runs, from_sets=variant.swaps.from_sets,
+                                twos=variant.swaps.twos)
             if result is None:
+                continue
+            freed = result[1]  # the jokers (or wild 2s) the swap brings into the hand
+            if contract is not None:
+                if self._plan(view, _with(_without(hand, swap.cards), freed), contract).missing < now:
+                    return swap
                 continue
             table = list(view.table)
             table[swap.meld] = attrs.evolve(meld, cards=result[0])
-            if _fits(view, table, JOKER):
+            if any(_fits(view, table, card) for card in freed):
                 return swap
         return None
 
@@ -444,38 +468,38 @@ class GreedyBot:
         if contract is None:
             allowed = layoffs
         else:
-            # before going down (English): only cards the plan does not use, never a joker
+            # before going down (English): only cards the plan does not use, never a wild
             spare = set(self._plan(view, view.hand, contract).spare)
             allowed = [a for a in layoffs if a.card in spare]
         if not allowed:
             return None
-        return min(allowed, key=lambda a: (a.card is JOKER, -points(a.card), a.card.index))
+        return min(allowed, key=lambda a: (_wild(view, a.card), -points(a.card), a.card.index))
 
     def _discard(self, view: PlayerView, contract: Contract | None, discards: list[Discard]) -> Discard:
         hand = view.hand
         points = view.variant.card_points
         cards = sorted({a.card for a in discards})
-        only_jokers = all(card is JOKER for card in cards)
+        wild = {card for card in cards if _wild(view, card)}
+        only_wilds = len(wild) == len(cards)
         if contract is None:
-            best = min(cards, key=lambda c: (c is JOKER and not only_jokers, _near_table(view, c), -points(c),
+            best = min(cards, key=lambda c: (c in wild and not only_wilds, _near_table(view, c), -points(c),
                                              -c.index))
             return Discard(best)
         plan = self._plan(view, hand, contract)
         spare = set(plan.spare)
         # a card outside this plan may still be unneeded (another plan does as well without it)
         for card in cards:
-            if card in spare or card is JOKER:
+            if card in spare or card in wild:
                 continue
             if self._plan(view, _without(hand, (card,)), contract).lacking == plan.lacking:
                 spare.add(card)
 
         def key(card: Card) -> tuple[bool, bool, int, int, int]:
             needed = card not in spare
+            kept = card in wild and not only_wilds  # a wild goes last
             if needed:
-                return (card is JOKER and not only_jokers, True, _links(hand, card, contract), -points(card),
-                        -card.index)
-            return (card is JOKER and not only_jokers, False, -points(card), _links(hand, card, contract),
-                    -card.index)
+                return (kept, True, _links(view, hand, card, contract), -points(card), -card.index)
+            return (kept, False, -points(card), _links(view, hand, card, contract), -card.index)
 
         return Discard(min(cards, key=key))
 

@@ -141,8 +141,12 @@ class MeldProblem(enum.Flag):
     WRAP = enum.auto()
     #: More jokers than the variant's cap allows.
     TOO_MANY_JOKERS = enum.auto()
-    #: No natural card at all.
+    #: No natural card at all (where the rules want at least one).
     NO_NATURAL = enum.auto()
+    #: Some naturals, but fewer than the rules' ``min_naturals``.
+    #:
+    #: .. versionadded:: 0.3.0
+    TOO_FEW_NATURALS = enum.auto()
 
 
 @attrs.frozen
@@ -224,6 +228,10 @@ class MeldRules:
             distinct_suits_on_layoff=True,
         )
 
+
+_NATURAL = Twos.NATURAL
+_SET = MeldKind.SET
+_CAP = JokerCap.NATURALS
 
 #: The longest run there can be: ``A 2 … K A``.
 _LONGEST_RUN = 14
@@ -348,18 +356,42 @@ def _value_ok(rules: MeldRules, rank: int, value: int) -> bool:
     return rank == value
 
 
+def _bounds(rules: MeldRules) -> tuple[int, int, bool]:
+    """The lowest and highest value of a run position, and whether runs wrap (no 2 under Twos.WILD: M5)."""
+    if rules.twos is Twos.WILD:
+        return 3, 14 if rules.ace_high or rules.run_wrap else 13, False
+    return 1 if rules.ace_low else 2, 14 if rules.ace_high else 13, rules.run_wrap
+
+
+def _longest(rules: MeldRules) -> int:
+    """The most positions a run can have under ``rules`` (``run_max`` aside)."""
+    lowest, highest, wrap = _bounds(rules)
+    return _LONGEST_RUN if wrap else highest - lowest + 1
+
+
 def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
     """The value (1–14, ace low = 1, ace high = 14) of a run's first position.
 
     Returns ``None`` when the cards do not fit one straight sequence (gaps,
-    wrap, no naturals, or a position — a joker's too — at the low or high
+    wrap, no naturals, or a position — a wild's too — at the low or high
     ace where the rules forbid it). With ``run_wrap`` the value may fall
     outside 1–14 and is read modulo 13.
+
+    Where 2s are wild, a 2 in a run is a wild, even in its own place; under
+    :attr:`Twos.WILD` no position is the 2 (nor the low ace). A run of wilds
+    only stands for no definite cards: its start is ``None``.
+
+    >>> run_start(MeldRules(twos=Twos.WILD_EXCEPT_SETS), parse_cards("AH 2H 3H 4H"))
+    1
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        A joker never stands for an ace that ``ace_low`` or ``ace_high`` forbids.
+    .. versionchanged:: 0.3.0
+       Wild 2s (:class:`Twos`).
     """
+    if rules.twos is not _NATURAL:
+        return _wild_run_start(rules, cards)
     n = len(cards)
     first = -1
     rank = 0
@@ -393,77 +425,153 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
     return None
 
 
-def _cyclic_consistent(cards: Sequence[Card]) -> bool:
-    offsets = {(card.index % 13 - i) % 13 for i, card in enumerate(cards) if card.index != _J}
+def _wild_run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
+    """:func:`run_start` where the 2s are wild (every 2 in a run is a wild)."""
+    n = len(cards)
+    first = next((i for i, card in enumerate(cards) if card.index != _J and card.index % 13 != 1), -1)
+    if first < 0:
+        return None
+    lowest, highest, wrap = _bounds(rules)
+    rank = cards[first].index % 13 + 1
+    for start in (1 - first, 14 - first) if rank == 1 else (rank - first,):
+        if not wrap and (start < lowest or start + n - 1 > highest):
+            continue
+        for i in range(first, n):
+            index = cards[i].index
+            if index == _J or index % 13 == 1:
+                continue
+            value = start + i
+            rank = index % 13 + 1
+            if wrap:
+                if (value - 1) % 13 + 1 != rank:
+                    break
+            elif rank != value and not (rank == 1 and value == 14):  # (the bounds keep forbidden aces out)
+                break
+        else:
+            return start
+    return None
+
+
+def _cyclic_consistent(cards: Sequence[Card], wild_twos: bool = False) -> bool:
+    offsets = {
+        (card.index % 13 - i) % 13
+        for i, card in enumerate(cards)
+        if card.index != _J and not (wild_twos and card.index % 13 == 1)
+    }
     return len(offsets) <= 1
 
 
 def _joker_problem(rules: MeldRules, naturals: int, jokers: int) -> MeldProblem:
     problem = MeldProblem(0)
-    if naturals == 0:
-        problem |= MeldProblem.NO_NATURAL
-    if rules.joker_cap is JokerCap.NATURALS and jokers > naturals:
+    if naturals < rules.min_naturals:
+        problem |= MeldProblem.TOO_FEW_NATURALS if naturals else MeldProblem.NO_NATURAL
+    if rules.joker_cap is _CAP and jokers > naturals:
         problem |= MeldProblem.TOO_MANY_JOKERS
     return problem
+
+
+def _twos_set(rules: MeldRules, cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` are a set of twos whose 2s are naturals (:attr:`Twos.WILD_EXCEPT_SETS`)."""
+    if rules.twos is not Twos.WILD_EXCEPT_SETS:
+        return False
+    twos = False
+    for card in cards:
+        if card.index != _J:
+            if card.index % 13 != 1:
+                return False
+            twos = True
+    return twos
 
 
 def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> MeldProblem:
     """Everything wrong with ``cards`` as a meld of ``kind`` under ``rules``.
 
+    A *wild* is a joker or, where ``rules.twos`` says so, a 2; a *natural* is
+    any other card. The joker cap counts every wild; a meld keeps at least
+    ``rules.min_naturals`` naturals. Under :attr:`Twos.WILD_EXCEPT_SETS` a set
+    whose every card but the jokers is a 2 is a set of twos, its 2s naturals.
+    With ``min_naturals`` 0 a meld of wilds only is valid: a set if its size
+    fits, a run if its length fits ``run_min`` to ``run_max`` and some place
+    in the sequence (it stands for no definite cards; they are listed as they
+    are).
+
     Returns:
         A :class:`MeldProblem` flag, falsy exactly when the meld is valid.
+
+    >>> shanghai = MeldRules(twos=Twos.WILD_EXCEPT_SETS)
+    >>> [meld_problems(shanghai, MeldKind.SET, parse_cards(text)) for text in ("7S 7H 2D", "2S 2H 2D", "7S 2H 2D")]
+    [<MeldProblem: 0>, <MeldProblem: 0>, <MeldProblem.TOO_MANY_JOKERS: 128>]
+    >>> meld_problems(MeldRules(twos=Twos.WILD, ace_low=False), MeldKind.RUN, parse_cards("2S 3S 4S 5S"))
+    <MeldProblem.WRAP: 64>
+    >>> meld_problems(MeldRules(min_naturals=2, joker_cap=JokerCap.NONE), MeldKind.SET, parse_cards("7S JK JK"))
+    <MeldProblem.TOO_FEW_NATURALS: 512>
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        A run with a joker in the place of an ace the rules forbid is
        :attr:`MeldProblem.WRAP` (before, it was accepted).
+    .. versionchanged:: 0.3.0
+       Wild 2s (``rules.twos``) and ``rules.min_naturals``
+       (:attr:`MeldProblem.TOO_FEW_NATURALS`).
     """
     n = len(cards)
-    jokers = sum(1 for card in cards if card.index == _J)
-    naturals = n - jokers
-    problem = _joker_problem(rules, naturals, jokers)
-    if kind is MeldKind.SET:
+    if rules.twos is _NATURAL or (kind is _SET and _twos_set(rules, cards)):
+        naturals = [card.index for card in cards if card.index != _J]
+    else:
+        naturals = [card.index for card in cards if card.index != _J and card.index % 13 != 1]
+    problem = _joker_problem(rules, len(naturals), n - len(naturals))
+    if kind is _SET:
         if n < rules.set_min:
             problem |= MeldProblem.TOO_SHORT
         if rules.set_max is not None and n > rules.set_max:
             problem |= MeldProblem.TOO_LONG
-        ranks = {card.index % 13 for card in cards if card.index != _J}
-        if len(ranks) > 1:
+        if len({index % 13 for index in naturals}) > 1:
             problem |= MeldProblem.MIXED_RANKS
-        if rules.set_distinct_suits:
-            suits = [card.index // 13 for card in cards if card.index != _J]
-            if len(set(suits)) < len(suits):
-                problem |= MeldProblem.REPEATED_SUIT
+        if rules.set_distinct_suits and len({index // 13 for index in naturals}) < len(naturals):
+            problem |= MeldProblem.REPEATED_SUIT
         return problem
     if n < rules.run_min:
         problem |= MeldProblem.TOO_SHORT
     too_long = n > rules.run_max
     if too_long:
         problem |= MeldProblem.TOO_LONG
-    if len({card.index // 13 for card in cards if card.index != _J}) > 1:
+    if len({index // 13 for index in naturals}) > 1:
         problem |= MeldProblem.MIXED_SUITS
-    if naturals and run_start(rules, cards) is None:
-        if not _cyclic_consistent(cards):
-            problem |= MeldProblem.GAP
-        elif not too_long:
-            problem |= MeldProblem.WRAP
+    if naturals:
+        if run_start(rules, cards) is None:
+            if not _cyclic_consistent(cards, rules.twos is not _NATURAL):
+                problem |= MeldProblem.GAP
+            elif not too_long:
+                problem |= MeldProblem.WRAP
+    elif not rules.min_naturals and not too_long and n > _longest(rules):
+        problem |= MeldProblem.WRAP
     return problem
 
 
 def run_cards(rules: MeldRules, cards: Sequence[Card]) -> tuple[Card, ...]:
     """The natural card each position of a valid run stands for.
 
+    A wild (a joker, or a wild 2) stands for the card of its position (R1);
+    a natural stands for itself.
+
     >>> from remi.melds import MeldRules
     >>> format_cards(run_cards(MeldRules(), parse_cards("2S JK 4S 5S")))
     '2S 3S 4S 5S'
+    >>> format_cards(run_cards(MeldRules(twos=Twos.WILD), parse_cards("5C 6C 2S 8C")))
+    '5C 6C 7C 8C'
 
     Raises:
-        ValueError: If the cards are not a valid run's order.
+        ValueError: If the cards are not a valid run's order, or are wilds
+            only (such a run stands for no definite cards).
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.3.0
+       Wild 2s stand for the card of their position.
     """
     start = run_start(rules, cards)
-    suit = next((card.index // 13 for card in cards if card.index != _J), None)
+    wild_twos = rules.twos is not _NATURAL
+    suit = next((card.index // 13 for card in cards
+                 if card.index != _J and not (wild_twos and card.index % 13 == 1)), None)
     if start is None or suit is None:
         raise ValueError(f"{format_cards(cards)} is not a run")
     return tuple(NATURALS[suit * 13 + (start + i - 1) % 13] for i in range(len(cards)))
@@ -476,19 +584,30 @@ def lay_off(
 
     Onto a set the card goes anywhere (``end`` is ignored); onto a run it goes
     at ``end`` (R5). The result must be a valid meld, joker cap included
-    (N10: the cap holds after lay-offs too), so a joker is never laid off where
-    it would stand for an ace the rules forbid.
+    (N10: the cap holds after lay-offs too, where ``rules`` say so), so a wild
+    is never laid off where it would stand for an ace the rules forbid. A wild
+    2 is laid off like a joker. A set of twos (:attr:`Twos.WILD_EXCEPT_SETS`)
+    stays one: a natural of another rank is refused, though its 2s, turned
+    wild, might let the result pass as a set of that rank.
 
     >>> from remi.melds import MeldRules
     >>> run = parse_cards("5C 6C 7C 8C")
     >>> format_cards(lay_off(MeldRules(), MeldKind.RUN, run, parse_cards("9C")[0], End.HIGH))
     '5C 6C 7C 8C 9C'
+    >>> loose = MeldRules(twos=Twos.WILD_EXCEPT_SETS, joker_cap=JokerCap.NONE)
+    >>> format_cards(lay_off(loose, MeldKind.RUN, parse_cards("5C 6C JK JK"), parse_cards("2D")[0], End.HIGH))
+    '5C 6C JK JK 2D'
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        A joker is refused at an end where it would stand for a forbidden ace.
+    .. versionchanged:: 0.3.0
+       Wild 2s; a set of twos stays a set of twos.
     """
     if kind is MeldKind.SET:
+        if (rules.twos is Twos.WILD_EXCEPT_SETS and card.index != _J and card.index % 13 != 1
+                and _twos_set(rules, cards)):
+            return None
         result = tuple(sorted((*cards, card)))
     elif end is End.LOW:
         result = (card, *cards)
@@ -509,27 +628,42 @@ def swap_joker(
     *,
     from_runs: bool = True,
     from_sets: SetSwap = SetSwap.NEVER,
+    twos: bool = False,
 ) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
-    """Put ``naturals`` in place of jokers; the new meld and the jokers freed.
+    """Put ``naturals`` in place of wilds; the new meld and the wilds freed.
 
     From a run (if ``from_runs``) exactly one natural frees the joker standing
-    for that card (N11, E5). From a set, with ``from_sets`` at
-    :attr:`SetSwap.ON_COMPLETION`, naturals that make the set four naturals of
-    all four suits free every joker, one natural per joker (E6). Returns
-    ``None`` when the swap is not allowed.
+    for that card (N11, E5), or, with ``twos``, a wild 2 standing for it (S13).
+    From a set, with ``from_sets`` at :attr:`SetSwap.ON_COMPLETION`, naturals
+    that make the set four naturals of all four suits free every joker (and,
+    with ``twos``, every wild 2), one natural per wild (E6). A replacement is
+    always a natural: never a joker, and never a 2 where 2s are wild (a 2 put
+    into a run would be a wild itself). Returns ``None`` when the swap is not
+    allowed.
 
     >>> from remi.melds import MeldRules
     >>> meld, freed = swap_joker(MeldRules(), MeldKind.RUN, parse_cards("5C JK 7C 8C"), parse_cards("6C"))
     >>> format_cards(meld), format_cards(freed)
     ('5C 6C 7C 8C', 'JK')
+    >>> shanghai = MeldRules(twos=Twos.WILD_EXCEPT_SETS)
+    >>> meld, freed = swap_joker(shanghai, MeldKind.RUN, parse_cards("5C 6C 2S 8C"), parse_cards("7C"), twos=True)
+    >>> format_cards(meld), format_cards(freed)
+    ('5C 6C 7C 8C', '2S')
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.3.0
-       The swap rules are arguments (they belong to :class:`remi.Swaps`), and
-       the cards freed are returned, not their number.
+       The swap rules are arguments (they belong to :class:`remi.Swaps`), the
+       cards freed are returned, not their number, and ``twos`` lets a wild 2
+       be swapped out too.
     """
-    if not naturals or any(card.index == _J for card in naturals):
+    wild_twos = rules.twos is not _NATURAL
+    if not naturals or any(card.index == _J or (wild_twos and card.index % 13 == 1) for card in naturals):
         return None
+    swappable = wild_twos and twos
+
+    def freeable(card: Card) -> bool:
+        return card.index == _J or (swappable and card.index % 13 == 1)
+
     if kind is MeldKind.RUN:
         if not from_runs or len(naturals) != 1:
             return None
@@ -539,16 +673,18 @@ def swap_joker(
         except ValueError:
             return None
         for i, card in enumerate(cards):
-            if card.index == _J and stands_for[i] is natural:
+            if freeable(card) and stands_for[i] is natural:
                 return (*cards[:i], natural, *cards[i + 1 :]), (card,)
         return None
     if from_sets is not SetSwap.ON_COMPLETION:
         return None
-    freed = tuple(card for card in cards if card.index == _J)
+    freed = tuple(card for card in cards if freeable(card))
     if not freed or len(naturals) != len(freed):
         return None
-    result = [card for card in cards if card.index != _J] + list(naturals)
+    result = [card for card in cards if not freeable(card)] + list(naturals)
     if len(result) != 4 or len({card.index % 13 for card in result}) != 1:
+        return None
+    if any(card.index == _J or (wild_twos and card.index % 13 == 1) for card in result):
         return None
     if {card.index // 13 for card in result} != {suit.value for suit in Suit}:
         return None

@@ -7,7 +7,7 @@ off; :func:`contract_hint` names the cards that would make a contract layable.
 The search never enumerates subsets of the hand. It works on the hand's count
 vector (53 counts: the 52 naturals and the joker) and uses the structure of
 melds: a set is one rank, a run is an interval of values in one suit, and the
-jokers are a budget spent on gaps, ends and the joker cap. Runs are chosen
+wilds are a budget spent on gaps, ends and the joker cap. Runs are chosen
 first (a branch and bound on the points they use), sets last: the cards of one
 rank are interchangeable for points, so a set takes its naturals greedily from
 the suits holding most copies. An all-in contract (N18) is an exact
@@ -15,6 +15,15 @@ cover instead: the lowest card left in hand must go into one of the melds
 still to be laid, which cuts the search down to a handful of branches. A suit's
 runs depend only on that suit's counts and the jokers, so they are memoised
 per variant (bounded; :func:`clear_caches` empties it).
+
+Wild twos (:class:`~remi.melds.Twos`): where the 2s are wild they join the
+jokers in one budget of *wilds*, all alike in a meld (any of them stands for
+any card, and each counts against the joker cap and the natural minimum);
+where a set of twos holds its 2s as naturals (S6), such sets are candidates
+of their own. Which wilds go down is settled last: the melds take the
+costliest first (the most points out of the hand), a joker before a 2 of the
+same worth. With ``min_naturals`` 0 (and no joker cap) melds of wilds only
+are candidates too; with 2 or 3 every meld keeps that many naturals.
 
 Readings the solver adopts: a contract's melds are exactly one per
 requirement; two sets of one rank may both be laid when the hand holds enough
@@ -33,6 +42,8 @@ multiset of cards.
 ('3S 4H 2D 9D 9C', 27)
 
 .. versionadded:: 0.1.0
+.. versionchanged:: 0.3.0
+   Wild twos and the natural minimum of :class:`~remi.melds.MeldRules`.
 """
 
 from __future__ import annotations
@@ -41,7 +52,18 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from remi._solver_melds import _J, _TABLES, _Cand, _Req, _requirements, _tables
+from remi._solver_melds import (
+    _J,
+    _JS,
+    _TABLES,
+    _Cand,
+    _free_wilds,
+    _Req,
+    _requirements,
+    _search_counts,
+    _Tables,
+    _tables,
+)
 from remi._solver_search import _search_best, _search_cover
 from remi.cards import CARDS, Card
 from remi.contracts import Contract
@@ -59,7 +81,8 @@ class Solution:
     Attributes:
         melds: One meld per requirement, in the contract's order (``melds[i]``
             fulfils ``contract.requirements[i]``); runs are listed low to high
-            with each joker in the place of the card it stands for.
+            with each wild (a joker, or a wild 2) in the place of the card it
+            stands for.
         left: The cards left in hand, sorted.
         points_left: What :attr:`left` costs (:meth:`remi.Variant.hand_points`).
 
@@ -112,30 +135,79 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-def _meld(cand: _Cand, is_run: bool) -> Meld:
-    if not is_run:
-        return Meld(MeldKind.SET, tuple(CARDS[c] for c in cand[2]))
-    _, _, neg_start, end, *positions = cand[1]
-    naturals = dict(zip(positions, cand[2], strict=False))
-    return Meld(MeldKind.RUN, tuple(CARDS[naturals.get(v, _J)] for v in range(-neg_start, end + 1)))
-
-
 def _search(
     variant: Variant, counts: list[int], contract: Contract, all_in: bool, first: bool
-) -> tuple[list[_Req], list[_Cand]] | None:
+) -> tuple[_Tables, list[_Req], list[_Cand]] | None:
     t = _tables(variant)
     plan = _requirements(t, contract, variant.contracts.exact_sizes)
     if plan is None:
         return None
-    found = _search_cover(t, counts, plan[0]) if all_in else _search_best(t, counts, plan, first)
-    return None if found is None else (plan[0], found)
+    held = _search_counts(t, counts) if t.wild_twos else counts  # (the search puts back every card it takes)
+    if all_in:
+        found = _search_cover(t, held, plan[0])
+    elif t.uneven:
+        found = _search_best(t, held, plan, first, (counts[_J], counts[1] + counts[14] + counts[27] + counts[40]))
+    else:
+        found = _search_best(t, held, plan, first)
+    return None if found is None else (t, plan[0], found)
+
+
+def _wild_order(t: _Tables) -> list[int]:
+    """The wilds in the order melds take them: most points first, then jokers, then 2s by suit."""
+    wilds = [_J, 1, 14, 27, 40] if t.wild_twos else [_J]
+    return sorted(wilds, key=lambda i: (-t.points[i], i != _J, i))
+
+
+def _melds(t: _Tables, cands: list[_Cand], reqs: list[_Req], counts: list[int]) -> tuple[Meld, ...]:
+    """The melds the candidates stand for, their wilds real cards; ``counts`` loses every card used.
+
+    A candidate names its naturals, and the jokers of a set of twos (or of a
+    set of jokers only); its other wilds are any of the wilds left, and the
+    melds take them best first (the most points out of the hand).
+    """
+    if not t.wild_twos:
+        for cand in cands:
+            for c in cand[2]:
+                counts[c] -= 1
+        return tuple(_meld(cand, req[0], ()) for cand, req in zip(cands, reqs, strict=True))
+    for cand in cands:
+        for c in cand[2]:
+            if c < _J:
+                counts[c] -= 1
+            elif c == _JS:
+                counts[_J] -= 1
+    pool = [i for i in _wild_order(t) for _ in range(counts[i])]
+    pool.reverse()  # taken from the end
+    melds = []
+    for cand, req in zip(cands, reqs, strict=True):
+        cards = cand[2]
+        taken = [pool.pop() for _ in range(_free_wilds(t, cards)[0])]
+        for c in taken:
+            counts[c] -= 1
+        own = (*(c for c in cards if c < _J), *(_J,) * cards.count(_JS))
+        melds.append(_meld((cand[0], cand[1], own), req[0], taken))
+    return tuple(melds)
+
+
+def _meld(cand: _Cand, is_run: bool, wilds: Sequence[int]) -> Meld:
+    """The meld of a candidate whose wilds are jokers, or else ``wilds``, in order."""
+    if not is_run:
+        return Meld(MeldKind.SET, tuple(CARDS[c] for c in (*cand[2], *wilds)))
+    _, _, neg_start, end, *positions = cand[1]
+    naturals = dict(zip(positions, cand[2], strict=False))
+    if wilds:
+        fill = iter(wilds)
+        return Meld(MeldKind.RUN, tuple(CARDS[naturals[v] if v in naturals else next(fill)]
+                                        for v in range(-neg_start, end + 1)))
+    return Meld(MeldKind.RUN, tuple(CARDS[naturals.get(v, _J)] for v in range(-neg_start, end + 1)))
 
 
 def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in: bool = False) -> Solution | None:
     """The melds fulfilling ``contract`` from ``cards`` that leave the fewest points in hand.
 
-    Each meld is valid under ``variant`` (jokers within the cap and placed),
-    one meld per requirement (no extra melds), sized as the variant says:
+    Each meld is valid under ``variant`` (wilds within the cap and placed,
+    naturals at least the variant's minimum), one meld per requirement (no
+    extra melds), sized as the variant says:
     exactly the requirement's size if :attr:`~remi.Variant.exact_sizes`, else
     at least it (longer melds are allowed). Two sets of one rank are allowed
     when the hand holds enough copies.
@@ -166,17 +238,25 @@ def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in
     >>> solve(v, hand[:-1], v.contracts[6], all_in=True) is None
     True
 
+    Where 2s are wild except in a set of twos (S6), a 2 is a natural in one
+    and a wild in a run:
+
+    >>> import attrs
+    >>> from remi.melds import Twos
+    >>> wild = attrs.evolve(v, name="wild-twos", twos=Twos.WILD_EXCEPT_SETS)
+    >>> [str(m) for m in solve(wild, remi.parse_cards("2S 2H 2D 5C 6C 2C 8C KD"), wild.contracts[1]).melds]
+    ['set 2S 2H 2D', 'run 5C 6C 2C 8C']
+
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.3.0
+       Wild twos and ``min_naturals`` (see the module).
     """
     counts = _counts(cards)
     found = _search(variant, counts, contract, all_in, False)
     if found is None:
         return None
-    reqs, cands = found
-    melds = tuple(_meld(cand, req[0]) for cand, req in zip(cands, reqs, strict=True))
-    for cand in cands:
-        for c in cand[2]:
-            counts[c] -= 1
+    t, reqs, cands = found
+    melds = _melds(t, cands, reqs, counts)
     left: list[Card] = []
     for i, n in enumerate(counts):
         if n:

@@ -19,7 +19,7 @@ never imports it.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from random import Random
 
 try:
@@ -29,9 +29,10 @@ except ImportError as error:  # pragma: no cover - depends on the environment
         "remi.testing needs Hypothesis; install it with: pip install 'remi-rules[test]'"
     ) from error
 
+from remi._meld_strategies import candidate
 from remi._setup import new_game
-from remi.cards import CARDS, JOKER, NATURALS, Card, Rank, Suit
-from remi.melds import JokerCap, MeldKind, MeldRules, meld_problems
+from remi.cards import CARDS, NATURALS, Card, Rank, Suit
+from remi.melds import JokerCap, MeldKind, MeldRules, Twos, meld_problems
 from remi.parts import GoingOut, Schedule
 from remi.state import GameState, Phase
 from remi.variant import Variant
@@ -39,6 +40,7 @@ from remi.variants import get, names
 
 __all__ = [
     "assert_invariants",
+    "brute_force_valid",
     "card_multiset",
     "cards",
     "game_states",
@@ -158,180 +160,76 @@ def meld_candidates(
         A strategy drawing tuples of cards.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.3.0
+       Where 2s are wild, the melds hold wild 2s (and, where 2s may be
+       naturals, sets of twos) and the perturbations also insert 2s; the
+       variant's ``min_naturals`` shapes them (melds of wilds only at 0).
     """
     kinds = tuple(MeldKind) if kind is None else (kind,)
-    return _candidate(variant, kinds)
+    return candidate(variant, kinds)
 
 
-def _card(rank: int, suit: Suit) -> Card:
-    """The natural of ``rank`` (1-13, or 14 for a high ace) and ``suit``."""
-    return Card(Rank((rank - 1) % 13 + 1), suit)
+def brute_force_valid(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) -> bool:
+    """Whether ``cards_`` are a valid meld of ``kind`` under ``rules``, by brute force.
 
+    An independent reference for :func:`remi.melds.meld_problems`, written
+    from the rules rather than from remi's code: it counts the wilds and
+    naturals (a 2 is wild where ``rules.twos`` says so, except in a set of
+    twos under :attr:`~remi.melds.Twos.WILD_EXCEPT_SETS`), then tries every
+    reading of the meld as natural cards: every rank for a set, every suit
+    and every straight sequence the rules allow for a run (the value 2
+    missing under :attr:`~remi.melds.Twos.WILD`), each wild standing for the card
+    its reading puts there and each natural having to be that card. Slow but
+    plain; meant for property tests.
 
-def _joker_room(rules: MeldRules, naturals: int, jokers_in_deck: int) -> int:
-    """The most jokers a meld with ``naturals`` naturals may hold."""
-    room = naturals if rules.joker_cap is JokerCap.NATURALS else jokers_in_deck
-    return min(room, jokers_in_deck)
+    >>> import remi
+    >>> from remi.melds import MeldRules, Twos
+    >>> mayi = MeldRules(twos=Twos.WILD, ace_low=False)
+    >>> brute_force_valid(mayi, remi.MeldKind.RUN, remi.parse_cards("5C 6C 2S 8C"))
+    True
+    >>> brute_force_valid(mayi, remi.MeldKind.SET, remi.parse_cards("2C 2D 2H"))
+    False
 
-
-@st.composite
-def _valid_set(draw: st.DrawFn, variant: Variant) -> list[Card]:
-    rules = variant.melds
-    packs, jokers = variant.deck.for_players(variant.max_players)
-    top = rules.set_max if rules.set_max is not None else rules.set_min + 5
-    most_naturals = 4 if rules.set_distinct_suits else 4 * packs
-    shapes = [
-        (nat, jok)
-        for nat in range(1, min(most_naturals, top) + 1)
-        for jok in range(_joker_room(rules, nat, jokers) + 1)
-        if rules.set_min <= nat + jok <= top
-    ]
-    if not shapes:  # a variant whose sets cannot be built from its deck
-        return draw(st.lists(cards(), min_size=rules.set_min, max_size=top))
-    nat, jok = draw(st.sampled_from(shapes))
-    rank = draw(st.sampled_from(Rank))
-    pool = list(Suit) if rules.set_distinct_suits else list(Suit) * packs
-    suits = draw(st.permutations(pool))[:nat]
-    return draw(st.permutations([Card(rank, suit) for suit in suits] + [JOKER] * jok))
-
-
-@st.composite
-def _valid_run(draw: st.DrawFn, variant: Variant) -> list[Card]:
-    rules = variant.melds
-    jokers = variant.deck.for_players(variant.max_players)[1]
-    low = 1 if rules.ace_low else 2
-    high = 14 if rules.ace_high else 13
-    longest = min(rules.run_max, high - low + 1)
-    if longest < rules.run_min:  # a variant whose runs cannot be built
-        return draw(st.lists(cards(), min_size=rules.run_min, max_size=rules.run_max))
-    length = draw(st.integers(rules.run_min, longest))
-    start = draw(st.integers(low, high - length + 1))
-    suit = draw(st.sampled_from(Suit))
-    run = [_card(start + i, suit) for i in range(length)]
-    most = min(length - 1, _joker_room(rules, length // 2, jokers))
-    for position in draw(st.sets(st.integers(0, length - 1), max_size=max(most, 0))):
-        run[position] = JOKER
-    return run
-
-
-_Perturbation = Callable[[st.DrawFn, list[Card]], list[Card]]
-
-
-def _position(draw: st.DrawFn, cards_: Sequence[Card], extra: int = 0) -> int:
-    return draw(st.integers(0, max(len(cards_) - 1 + extra, 0)))
-
-
-def _natural_position(draw: st.DrawFn, cards_: Sequence[Card]) -> int | None:
-    positions = [i for i, card in enumerate(cards_) if card.is_natural]
-    return draw(st.sampled_from(positions)) if positions else None
-
-
-def _replace_card(draw: st.DrawFn, cards_: list[Card]) -> list[Card]:
-    if not cards_:
-        return [draw(cards())]
-    i = _position(draw, cards_)
-    return [*cards_[:i], draw(cards()), *cards_[i + 1 :]]
-
-
-def _insert_joker(draw: st.DrawFn, cards_: list[Card]) -> list[Card]:
-    i = _position(draw, cards_, extra=1)
-    return [*cards_[:i], JOKER, *cards_[i:]]
-
-
-def _natural_to_joker(draw: st.DrawFn, cards_: list[Card]) -> list[Card]:
-    i = _natural_position(draw, cards_)
-    return cards_ if i is None else [*cards_[:i], JOKER, *cards_[i + 1 :]]
-
-
-def _change_suit(draw: st.DrawFn, cards_: list[Card]) -> list[Card]:
-    i = _natural_position(draw, cards_)
-    if i is None:
-        return cards_
-    card = cards_[i]
-    assert card.rank is not None
-    suit = draw(st.sampled_from([suit for suit in Suit if suit is not card.suit]))
-    return [*cards_[:i], Card(card.rank, suit), *cards_[i + 1 :]]
-
-
-def _change_rank(draw: st.DrawFn, cards_: list[Card]) -> list[Card]:
-    i = _natural_position(draw, cards_)
-    if i is None:
-        return cards_
-    card = cards_[i]
-    assert card.rank is not None and card.suit is not None
-    step = draw(st.sampled_from((1, -1, 2)))
-    return [*cards_[:i], _card(card.rank + step, card.suit), *cards_[i + 1 :]]
-
-
-def _remove_card(draw: st.DrawFn, cards_: list[Card]) -> list[Card]:
-    if not cards_:
-        return cards_
-    i = _position(draw, cards_)
-    return [*cards_[:i], *cards_[i + 1 :]]
-
-
-def _duplicate_card(draw: st.DrawFn, cards_: list[Card]) -> list[Card]:
-    if not cards_:
-        return cards_
-    i = _position(draw, cards_)
-    return [*cards_[: i + 1], cards_[i], *cards_[i + 1 :]]
-
-
-def _extend(draw: st.DrawFn, cards_: list[Card]) -> list[Card]:
-    """Add the natural that would continue the cards at one end (next rank, same suit)."""
-    i = _natural_position(draw, cards_)
-    if i is None:
-        return [*cards_, draw(cards())]
-    card = cards_[i]
-    assert card.rank is not None and card.suit is not None
-    if draw(st.booleans()):
-        return [*cards_, _card(card.rank + len(cards_) - i, card.suit)]
-    return [_card(card.rank - i - 1 + 13, card.suit), *cards_]
-
-
-def _swap_two(draw: st.DrawFn, cards_: list[Card]) -> list[Card]:
-    if len(cards_) < 2:
-        return cards_
-    i, j = _position(draw, cards_), _position(draw, cards_)
-    swapped = list(cards_)
-    swapped[i], swapped[j] = swapped[j], swapped[i]
-    return swapped
-
-
-def _shift_ranks(draw: st.DrawFn, cards_: list[Card]) -> list[Card]:
-    """Shift every natural's rank by the same amount, round the corner if need be."""
-    step = draw(st.integers(1, 12))
-    shifted = []
-    for card in cards_:
-        if card.rank is None or card.suit is None:
-            shifted.append(card)
-        else:
-            shifted.append(_card(card.rank + step, card.suit))
-    return shifted
-
-
-_PERTURBATIONS: tuple[_Perturbation, ...] = (
-    _replace_card,
-    _insert_joker,
-    _natural_to_joker,
-    _change_suit,
-    _change_rank,
-    _remove_card,
-    _duplicate_card,
-    _extend,
-    _swap_two,
-    _shift_ranks,
-)
-
-
-@st.composite
-def _candidate(draw: st.DrawFn, variant: Variant, kinds: tuple[MeldKind, ...]) -> tuple[Card, ...]:
-    kind = draw(st.sampled_from(kinds))
-    meld = draw(_valid_set(variant) if kind is MeldKind.SET else _valid_run(variant))
-    for _ in range(draw(st.sampled_from((0, 0, 1, 1, 2)))):
-        perturb = draw(st.sampled_from(_PERTURBATIONS))
-        meld = perturb(draw, meld)
-    return tuple(meld)
+    .. versionadded:: 0.3.0
+    """
+    n = len(cards_)
+    twos_wild = rules.twos is not Twos.NATURAL
+    if kind is MeldKind.SET and rules.twos is Twos.WILD_EXCEPT_SETS:
+        others = [card for card in cards_ if not card.is_joker]
+        if others and all(card.rank is Rank.TWO for card in others):
+            twos_wild = False  # a set of twos: its 2s are naturals
+    naturals = [card for card in cards_ if card.is_natural and not (twos_wild and card.rank is Rank.TWO)]
+    wilds = n - len(naturals)
+    if len(naturals) < rules.min_naturals:
+        return False
+    if rules.joker_cap is JokerCap.NATURALS and wilds > len(naturals):
+        return False
+    if kind is MeldKind.SET:
+        if n < rules.set_min or (rules.set_max is not None and n > rules.set_max):
+            return False
+        suits = [card.suit for card in naturals]
+        if rules.set_distinct_suits and len(set(suits)) < len(suits):
+            return False
+        return any(all(card.rank is rank for card in naturals) for rank in Rank)
+    if not rules.run_min <= n <= rules.run_max:
+        return False
+    if rules.twos is Twos.WILD:  # values 3 to 14 (the high ace), never round the corner
+        allowed = set(range(3, 14)) | ({14} if rules.ace_high or rules.run_wrap else set())
+        readings = [[start + i for i in range(n)] for start in range(1, 15)]
+    elif rules.run_wrap:  # any n consecutive ranks, round the corner too
+        allowed = set(range(1, 15))
+        readings = [[(start + i - 1) % 13 + 1 for i in range(n)] for start in range(1, 14)]
+    else:
+        allowed = set(range(2, 14)) | ({1} if rules.ace_low else set()) | ({14} if rules.ace_high else set())
+        readings = [[start + i for i in range(n)] for start in range(1, 15)]
+    for values in readings:
+        if not all(value in allowed for value in values):
+            continue
+        for suit in Suit:
+            wanted = [Card(Rank((value - 1) % 13 + 1), suit) for value in values]
+            if all(card is want for card, want in zip(cards_, wanted, strict=True) if card in naturals):
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------
@@ -381,8 +279,9 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
     Checked: card conservation against ``variant.cards(players)``; one entry per seat
     in every per-seat field; sorted hands, none empty while the match goes on
     (a player whose hand empties goes out); every table meld valid under the
-    variant's rules (sets in canonical, sorted order), owned by a seat, and
-    consistent with ``laid``; no melds under an all-in contract while the
+    variant's rules for the table (``variant.layoff_rules``: a cap that binds
+    at lay-down only may be exceeded), sets in canonical, sorted order, every
+    meld owned by a seat and consistent with ``laid``; no melds under an all-in contract while the
     match goes on (going down there goes out); the table's melds holding the
     laid requirements' cards plus the cards laid off this deal (exactly, where
     sizes are exact; at least, where they are minimums); lay-offs only by
@@ -416,6 +315,8 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
        melds lie under an all-in contract, and that the table's growth
        matches the lay-offs counted in ``layoffs`` (by seats that are down,
        where the variant requires it).
+    .. versionchanged:: 0.3.0
+       Table melds are checked by the table's rules (``variant.layoff_rules``).
     """
     variant = state.variant
     players = state.players
@@ -429,7 +330,7 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
     for index, meld in enumerate(state.table):
         _require(meld.owner in seats, f"table meld {index} has no owner seat")
         owned[meld.owner] += 1
-        problems = meld_problems(variant.layoff_rules, meld.kind, meld.cards)  # the rule a table meld keeps
+        problems = meld_problems(variant.layoff_rules, meld.kind, meld.cards)  # the table's rule
         _require(not problems, f"table meld {index} ({meld}) is not a valid meld: {problems!r}")
         if meld.kind.value == "set":
             _require(list(meld.cards) == sorted(meld.cards), f"table set {index} ({meld}) is not sorted")
