@@ -262,7 +262,11 @@ REACHING: dict[MeldProblem, tuple[Variant, MeldKind, str]] = {
     MeldProblem.WRAP: (NORWEGIAN, RUN, "QH KH AH 2H"),
     MeldProblem.TOO_MANY_JOKERS: (NORWEGIAN, SET, "QS JK JK"),
     MeldProblem.NO_NATURAL: (ENGLISH, RUN, "JK JK JK JK"),
-    MeldProblem.TOO_FEW_NATURALS: (attrs.evolve(ENGLISH, name="english-two-naturals", melds=attrs.evolve(ENGLISH.melds, min_naturals=2)), SET, "7S JK JK"),
+    MeldProblem.TOO_FEW_NATURALS: (
+        attrs.evolve(ENGLISH, name="english-two-naturals", melds=attrs.evolve(ENGLISH.melds, min_naturals=2)),
+        SET,
+        "7S JK JK",
+    ),
 }
 
 
@@ -393,7 +397,9 @@ def test_N10_joker_cap_holds_after_lay_off() -> None:
 
 
 def test_N10_cap_on_lay_off_is_a_parameter() -> None:
-    loose = attrs.evolve(NORWEGIAN, name="norwegian-loose-layoff", melds=attrs.evolve(NORWEGIAN.melds, joker_cap_on_layoff=False))
+    loose = attrs.evolve(
+        NORWEGIAN, name="norwegian-loose-layoff", melds=attrs.evolve(NORWEGIAN.melds, joker_cap_on_layoff=False)
+    )
     assert lay_off(loose.layoff_rules, RUN, parse_cards("7S JK JK 10S"), JOKER, End.HIGH) is not None
     assert loose.meld_problems(RUN, "7S JK JK JK JK") == MeldProblem.TOO_MANY_JOKERS
 
@@ -615,8 +621,12 @@ def test_every_short_sequence_near_the_corners_against_reference() -> None:
 
 # -- jokers never stand for an ace the rules forbid ---------------------------------------
 
-ACE_HIGH_ONLY = attrs.evolve(NORWEGIAN, name="norwegian-ace-high-only", melds=attrs.evolve(NORWEGIAN.melds, ace_low=False))
-ACE_LOW_ONLY = attrs.evolve(NORWEGIAN, name="norwegian-ace-low-only", melds=attrs.evolve(NORWEGIAN.melds, ace_high=False))
+ACE_HIGH_ONLY = attrs.evolve(
+    NORWEGIAN, name="norwegian-ace-high-only", melds=attrs.evolve(NORWEGIAN.melds, ace_low=False)
+)
+ACE_LOW_ONLY = attrs.evolve(
+    NORWEGIAN, name="norwegian-ace-low-only", melds=attrs.evolve(NORWEGIAN.melds, ace_high=False)
+)
 
 
 def test_joker_may_not_be_a_forbidden_low_ace() -> None:
@@ -667,7 +677,9 @@ def test_lay_off_never_puts_a_joker_where_an_ace_is_forbidden() -> None:
 
 def test_forbidden_ace_joker_cannot_reach_the_table() -> None:
     """Before the fix the lay-off was legal; swapping the ace in then broke ``legal_actions``."""
-    variant = attrs.evolve(ACE_HIGH_ONLY, name="norwegian-ace-high-only-no-buy", buying=attrs.evolve(ACE_HIGH_ONLY.buying, enabled=False))
+    variant = attrs.evolve(
+        ACE_HIGH_ONLY, name="norwegian-ace-high-only-no-buy", buying=attrs.evolve(ACE_HIGH_ONLY.buying, enabled=False)
+    )
 
     def table(run: str) -> list[TableMeld]:  # round 2, "3-4": both seats are down
         return [

@@ -6,7 +6,7 @@ that every field equals the replay's: so exactly the states the engine can
 reach are read back.
 
 The JSON carries its layout's number as ``format_version``. Format 1 is what
-remi 0.2 wrote; format 2 (remi 0.3) adds ``went_down`` to ``last_deal``.
+earlier remi versions wrote; format 2 adds ``went_down`` to ``last_deal``.
 What differs between the formats is in :data:`_DEAL_KEYS`, and nowhere else.
 """
 

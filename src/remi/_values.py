@@ -90,7 +90,7 @@ class DealResult:
         went_down: Per seat, whether its whole contract was down when the deal ended.
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        ``went_down``.
     """
 

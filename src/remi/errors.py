@@ -40,7 +40,7 @@ class Reason(enum.Enum):
     RULES_MISMATCH = "rules-mismatch"
     #: JSON or a game record in a format this remi does not read (a newer remi wrote it, or none did).
     #:
-    #: .. versionadded:: 0.3.0
+    #: .. versionadded:: 0.2.0
     UNSUPPORTED_FORMAT = "unsupported-format"
     # the game
     #: An action the rules refuse, with no more specific reason given.
@@ -74,23 +74,23 @@ class Reason(enum.Enum):
     SWAP_NOT_ALLOWED = "swap-not-allowed"
     #: A player who is down takes the discard where they draw from the stock only.
     #:
-    #: .. versionadded:: 0.3.0
+    #: .. versionadded:: 0.2.0
     DOWN_DRAWS_FROM_STOCK = "down-draws-from-stock"
     #: A lay-off or swap on the turn the player went down, where the rules forbid it.
     #:
-    #: .. versionadded:: 0.3.0
+    #: .. versionadded:: 0.2.0
     GO_DOWN_TURN = "go-down-turn"
     #: Going down would empty the hand where the contract must leave a card.
     #:
-    #: .. versionadded:: 0.3.0
+    #: .. versionadded:: 0.2.0
     MUST_KEEP_A_CARD = "must-keep-a-card"
     #: Melds that are each valid break a rule of the contract as a whole (two runs too close).
     #:
-    #: .. versionadded:: 0.3.0
+    #: .. versionadded:: 0.2.0
     CONTRACT_CONSTRAINT = "contract-constraint"
     #: A player who is down swaps where only players not yet down may.
     #:
-    #: .. versionadded:: 0.3.0
+    #: .. versionadded:: 0.2.0
     DOWN_MAY_NOT_SWAP = "down-may-not-swap"
     #: ``len()`` or indexing of a :class:`~remi.LegalActions` with more actions than
     #: :attr:`~remi.LegalActions.LIMIT` (a huge hand's lay-downs): iterate, filter by kind or use ``in``.
@@ -154,7 +154,7 @@ class NotationError(RemiError):
        The :attr:`line` attribute; :func:`~remi.read_record` sets ``position``
        to a character offset within that line (it used to be the line number).
 
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        The ``reason`` argument.
     """
 

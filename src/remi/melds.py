@@ -94,7 +94,7 @@ class Twos(enum.Enum):
     A *wild* is a joker or, where the rules say so, a 2; a *natural* is any
     card that is not wild. Caps and the natural minimum count wilds.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     #: 2s are ordinary cards.
@@ -145,7 +145,7 @@ class MeldProblem(enum.Flag):
     NO_NATURAL = enum.auto()
     #: Some naturals, but fewer than the rules' ``min_naturals``.
     #:
-    #: .. versionadded:: 0.3.0
+    #: .. versionadded:: 0.2.0
     TOO_FEW_NATURALS = enum.auto()
 
 
@@ -184,7 +184,7 @@ class MeldRules:
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        The fields are checked when the rules are built.
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        ``twos``, ``min_naturals``, ``joker_cap_on_layoff`` and
        ``distinct_suits_on_layoff``; ``swap_from_runs`` and ``set_swap`` moved
        to :class:`remi.Swaps`.
@@ -216,7 +216,7 @@ class MeldRules:
         >>> rules.for_layoffs().joker_cap
         <JokerCap.NONE: 'none'>
 
-        .. versionadded:: 0.3.0
+        .. versionadded:: 0.2.0
         """
         if self.joker_cap_on_layoff and self.distinct_suits_on_layoff:
             return self
@@ -277,7 +277,7 @@ def is_wild(rules: MeldRules, card: Card) -> bool:
     >>> is_wild(MeldRules(twos=Twos.WILD), parse_cards("2H")[0])
     True
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
     return card.index == _J or (rules.twos is not Twos.NATURAL and card.index % 13 == 1)
 
@@ -387,7 +387,7 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        A joker never stands for an ace that ``ace_low`` or ``ace_high`` forbids.
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        Wild 2s (:class:`Twos`).
     """
     if rules.twos is not _NATURAL:
@@ -510,7 +510,7 @@ def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> Me
     .. versionchanged:: 0.2.0
        A run with a joker in the place of an ace the rules forbid is
        :attr:`MeldProblem.WRAP` (before, it was accepted).
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        Wild 2s (``rules.twos``) and ``rules.min_naturals``
        (:attr:`MeldProblem.TOO_FEW_NATURALS`).
     """
@@ -565,7 +565,7 @@ def run_cards(rules: MeldRules, cards: Sequence[Card]) -> tuple[Card, ...]:
             only (such a run stands for no definite cards).
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        Wild 2s stand for the card of their position.
     """
     start = run_start(rules, cards)
@@ -601,7 +601,7 @@ def lay_off(
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        A joker is refused at an end where it would stand for a forbidden ace.
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        Wild 2s; a set of twos stays a set of twos.
     """
     if kind is MeldKind.SET:
@@ -651,7 +651,7 @@ def swap_joker(
     ('5C 6C 7C 8C', '2S')
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        The swap rules are arguments (they belong to :class:`remi.Swaps`), the
        cards freed are returned, not their number, and ``twos`` lets a wild 2
        be swapped out too.

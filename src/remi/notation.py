@@ -7,8 +7,8 @@ and the variant's rules :attr:`~remi.variant.Variant.fingerprint` as
 that took it. Lines starting with ``#`` are comments; the writer marks where
 each deal begins.
 
-A record without a ``Format`` header is format 1 (written by remi 0.2 or
-earlier) and replays as before; its ``Rules`` may also be one of the variant's
+A record without a ``Format`` header is format 1 (written by earlier remi
+versions) and replays as before; its ``Rules`` may also be one of the variant's
 ``legacy_fingerprints``, the fingerprints earlier remi versions computed for
 the same rules. A format this remi does not read is refused (reason
 :attr:`~remi.errors.Reason.UNSUPPORTED_FORMAT`).
@@ -39,7 +39,7 @@ True
 .. versionchanged:: 0.2.0
    Records carry the ``Rules`` header; every refusal names its line.
 
-.. versionchanged:: 0.3.0
+.. versionchanged:: 0.2.0
    Records carry the ``Format`` header (format 2).
 """
 
@@ -129,7 +129,7 @@ def write_record(state: GameState) -> str:
     .. versionchanged:: 0.2.0
        The ``Rules`` header.
 
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        The ``Format`` header, first.
     """
     lines = []
@@ -180,9 +180,9 @@ def read_record(text: str, *, variant: Variant | None = None) -> GameState:
             :attr:`~remi.errors.Reason.RULES_MISMATCH`) the record's ``Rules``
             fingerprint is not the variant's: the game was played under other
             rules, which must be passed as ``variant=``. A record without a
-            ``Rules`` header (written before 0.2.0) is replayed unchecked. A
-            record without a ``Format`` header (format 1, written before
-            0.3.0) is also accepted when its ``Rules`` is one of the variant's
+            ``Rules`` header (written by an early remi) is replayed unchecked. A
+            record without a ``Format`` header (format 1, written by an
+            earlier remi) is also accepted when its ``Rules`` is one of the variant's
             ``legacy_fingerprints``.
         NotationError: With reason :attr:`~remi.errors.Reason.UNSUPPORTED_FORMAT`,
             if the record's ``Format`` is not one this remi reads ("1" or "2").
@@ -193,7 +193,7 @@ def read_record(text: str, *, variant: Variant | None = None) -> GameState:
        Checks the ``Rules`` header; errors carry the line and chain their cause;
        a header value of the wrong type is a :class:`~remi.errors.NotationError`.
 
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        Reads the ``Format`` header; format-1 records accept the variant's
        ``legacy_fingerprints``.
     """

@@ -27,7 +27,7 @@ The parts are :class:`Deck`, :class:`~remi.MeldRules` (what a meld is),
 when the part is built (a :class:`~remi.VariantError` naming the part and the
 field); rules that only fail together are refused when the variant is built.
 
-.. versionadded:: 0.3.0
+.. versionadded:: 0.2.0
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ class GoingOut(enum.Enum):
     """How a player goes out under one contract.
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        ``ALL_IN``, chosen per contract in :attr:`Contracts.going_out`.
     """
 
@@ -102,7 +102,7 @@ class Schedule(enum.Enum):
 class Advance(enum.Enum):
     """Who moves up a level after a deal, in a :attr:`Schedule.LEVELS` match.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     #: Only the player who went out.
@@ -114,7 +114,7 @@ class Advance(enum.Enum):
 class SwapWho(enum.Enum):
     """Who may swap a joker out of a meld on the table.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     #: Any player on turn.
@@ -128,7 +128,7 @@ class SwapWho(enum.Enum):
 class BuyTiming(enum.Enum):
     """When the discard is offered to the other players.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     #: After the player on turn drew from the stock: they draw the top card, the buyer's
@@ -222,7 +222,7 @@ class Deck(_Part):
     Hooks:
         :meth:`for_players`.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     _label = "deck"
@@ -307,7 +307,7 @@ class Contracts(_Part, Sequence[Contract]):
     Hooks:
         :meth:`melds_problem`, the contract-level check over every meld laid for one contract.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     _label = "contracts"
@@ -416,7 +416,7 @@ class Drawing(_Part):
         rediscard_taken_card: Whether the discard taken as the draw may be
             discarded again the same turn.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     _label = "drawing"
@@ -440,7 +440,7 @@ class LayOffs(_Part):
     Hooks:
         :meth:`quota`.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     _label = "layoffs"
@@ -478,7 +478,7 @@ class Swaps(_Part):
             stand there, else the low end), and a swap that leaves it no end is
             refused.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     _label = "swaps"
@@ -515,7 +515,7 @@ class Buying(_Part):
     Hooks:
         :meth:`order`.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     _label = "buying"
@@ -566,7 +566,7 @@ class Match(_Part):
     Hooks:
         :meth:`advance_levels`, :meth:`winners`.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     _label = "match"
@@ -641,7 +641,7 @@ class Scoring(_Part):
     Hooks:
         :meth:`card_points`, :meth:`winner_score`.
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     _label = "scoring"

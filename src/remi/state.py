@@ -141,7 +141,7 @@ class GameState(_Plain):
         The lowest total, unless the variant's :class:`~remi.Match` part says
         otherwise (the players who completed the last level, say).
 
-        .. versionchanged:: 0.3.0
+        .. versionchanged:: 0.2.0
            Asks the variant's :meth:`Match.winners <remi.Match.winners>` hook.
         """
         if not self.is_over:
@@ -277,7 +277,7 @@ class GameState(_Plain):
 
         The JSON is format 2: its ``format_version`` is ``2``.
 
-        .. versionchanged:: 0.3.0
+        .. versionchanged:: 0.2.0
            Writes format 2 (remi 0.2 wrote format 1).
         """
         from remi._serialize import state_to_json
@@ -316,7 +316,7 @@ class GameState(_Plain):
         .. versionchanged:: 0.2.0
            Reads back only states that the start and the history lead to.
 
-        .. versionchanged:: 0.3.0
+        .. versionchanged:: 0.2.0
            Reads format 2, and format 1 (what remi 0.2 wrote) as before; refuses
            other formats with reason ``UNSUPPORTED_FORMAT``.
         """

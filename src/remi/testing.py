@@ -160,7 +160,7 @@ def meld_candidates(
         A strategy drawing tuples of cards.
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        Where 2s are wild, the melds hold wild 2s (and, where 2s may be
        naturals, sets of twos) and the perturbations also insert 2s; the
        variant's ``min_naturals`` shapes them (melds of wilds only at 0).
@@ -190,7 +190,7 @@ def brute_force_valid(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) 
     >>> brute_force_valid(mayi, remi.MeldKind.SET, remi.parse_cards("2C 2D 2H"))
     False
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
     n = len(cards_)
     twos_wild = rules.twos is not Twos.NATURAL
@@ -315,7 +315,7 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
        melds lie under an all-in contract, and that the table's growth
        matches the lay-offs counted in ``layoffs`` (by seats that are down,
        where the variant requires it).
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        Table melds are checked by the table's rules (``variant.layoff_rules``).
     """
     variant = state.variant

@@ -21,7 +21,7 @@ Traceback (most recent call last):
 remi.errors.VariantError: norwegian: contracts.deal_sizes: dealing 60 cards to 2 players needs 122 cards ...
 
 .. versionadded:: 0.1.0
-.. versionchanged:: 0.3.0
+.. versionchanged:: 0.2.0
    Built from rule parts instead of 41 flat fields.
 """
 
@@ -155,7 +155,7 @@ class Variant:
             hook that fails or returns a value of the wrong kind.
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        Built from rule parts; ``references`` and ``legacy_fingerprints``.
     """
 
@@ -380,7 +380,7 @@ class Variant:
         >>> remi.variants.get("norwegian").cite("layoff.down")
         ' (N16)'
 
-        .. versionadded:: 0.3.0
+        .. versionadded:: 0.2.0
         """
         return self._cites.get(rule, "")
 
@@ -391,7 +391,7 @@ class Variant:
         >>> len(remi.variants.get("norwegian").cards(4))
         113
 
-        .. versionadded:: 0.3.0
+        .. versionadded:: 0.2.0
         """
         found = self._decks.get(players)
         return found if found is not None else self.deck.cards(players)

@@ -9,7 +9,7 @@ Every clause E1–E17 is a field or a hook of a rule part below; readings are ma
 [-10, -20, -30, -40, -50, -60, -100]
 
 .. versionadded:: 0.1.0
-.. versionchanged:: 0.3.0
+.. versionchanged:: 0.2.0
    Written as rule parts; the hooks live on :class:`EnglishLayOffs` and :class:`EnglishScoring`.
 """
 
@@ -40,7 +40,7 @@ _DEALT = 10  # E3
 class EnglishLayOffs(LayOffs):
     """Lay-offs with the English quota (E12).
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     def quota(self, level: int) -> int | None:
@@ -52,7 +52,7 @@ class EnglishLayOffs(LayOffs):
 class EnglishScoring(Scoring):
     """Scoring with the English winner's bonus (E15).
 
-    .. versionadded:: 0.3.0
+    .. versionadded:: 0.2.0
     """
 
     def winner_score(self, wins: int) -> int:

@@ -11,7 +11,7 @@ melds of jokers only, no buy limit, players who are down may buy).
 >>> LIVERPOOL.deck.for_players(4), LIVERPOOL.deck.for_players(5)
 ((2, 4), (3, 6))
 
-.. versionadded:: 0.3.0
+.. versionadded:: 0.2.0
 """
 
 from __future__ import annotations

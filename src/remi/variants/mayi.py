@@ -6,7 +6,7 @@ Every clause M1–M16 is a field of a rule part below; readings are marked.
 >>> MAYI.contracts.same_suit_run_gap, MAYI.melds.twos.value
 (2, 'wild')
 
-.. versionadded:: 0.3.0
+.. versionadded:: 0.2.0
 """
 
 from __future__ import annotations

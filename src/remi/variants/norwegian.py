@@ -7,7 +7,7 @@ Every clause N1–N20 is a field of a rule part below; readings are marked.
 ('4-4-4', 11, 'all-in')
 
 .. versionadded:: 0.1.0
-.. versionchanged:: 0.3.0
+.. versionchanged:: 0.2.0
    Written as rule parts.
 """
 

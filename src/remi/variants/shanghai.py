@@ -9,7 +9,7 @@ completes level 10 is champion, sets of distinct suits at lay-down.
 >>> [contract.size for contract in SHANGHAI.contracts][7:]
 [13, 14, 15]
 
-.. versionadded:: 0.3.0
+.. versionadded:: 0.2.0
 """
 
 from __future__ import annotations
