@@ -20,15 +20,24 @@ from remi.solver import solve
 NORWEGIAN = remi.variants.get("norwegian")
 ENGLISH = remi.variants.get("english")
 #: Every 2 wild, the ace high only, a 2 worth 20 (M4, M5, M16); jokers only are swapped (M11).
-WILD_TWOS = attrs.evolve(NORWEGIAN, name="wild-twos", twos=Twos.WILD, ace_low=False, run_max=12,
-                         rank_points=(15, 20, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
+WILD_TWOS = attrs.evolve(
+    NORWEGIAN, name="wild-twos", melds=attrs.evolve(NORWEGIAN.melds, twos=Twos.WILD, ace_low=False, run_max=12),
+    scoring=remi.Scoring(rank_points=(15, 20, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)),
+)
 #: 2s wild but natural in a set of twos, and swapped out of runs like jokers (S6, S13).
-TWOS_SETS = attrs.evolve(NORWEGIAN, name="twos-sets", twos=Twos.WILD_EXCEPT_SETS, swap_twos=True,
-                         joker_points=20, rank_points=(15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10))
+TWOS_SETS = attrs.evolve(
+    NORWEGIAN, name="twos-sets", melds=attrs.evolve(NORWEGIAN.melds, twos=Twos.WILD_EXCEPT_SETS),
+    swaps=attrs.evolve(NORWEGIAN.swaps, twos=True),
+    scoring=remi.Scoring(joker_points=20, rank_points=(15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)),
+)
 #: Melds of wilds only (L5, house), and two naturals a meld.
-ALL_WILD = attrs.evolve(NORWEGIAN, name="all-wild", joker_cap=JokerCap.NONE, min_naturals=0)
-TWO_NATURALS = attrs.evolve(NORWEGIAN, name="two-naturals", joker_cap=JokerCap.NONE, min_naturals=2,
-                            twos=Twos.WILD)
+ALL_WILD = attrs.evolve(
+    NORWEGIAN, name="all-wild", melds=attrs.evolve(NORWEGIAN.melds, joker_cap=JokerCap.NONE, min_naturals=0)
+)
+TWO_NATURALS = attrs.evolve(
+    NORWEGIAN, name="two-naturals",
+    melds=attrs.evolve(NORWEGIAN.melds, joker_cap=JokerCap.NONE, min_naturals=2, twos=Twos.WILD),
+)
 
 
 def legal(state: remi.GameState) -> list[Action]:
@@ -292,7 +301,7 @@ def test_greedy_keeps_a_wild_two_like_a_joker() -> None:
     state = _play_phase(WILD_TWOS, hand, "KD")
     assert choose(GreedyBot(), state) == Discard(remi.parse_card("KD"))
     # were the 2s natural, that 2 would be the costliest loose card
-    natural = attrs.evolve(WILD_TWOS, name="natural-twos", twos=Twos.NATURAL)
+    natural = attrs.evolve(WILD_TWOS, name="natural-twos", melds=attrs.evolve(WILD_TWOS.melds, twos=Twos.NATURAL))
     assert choose(GreedyBot(), _play_phase(natural, hand, "KD")) == Discard(remi.parse_card("2C"))
 
 
@@ -311,7 +320,8 @@ def test_greedy_swaps_a_wild_two_where_the_rules_allow() -> None:
              remi.TableMeld(remi.MeldKind.RUN, remi.parse_cards("5S 2H 7S 8S"), 1)]
     swap = SwapJoker(1, remi.parse_cards("6S"))
     discards = [Discard(card) for card in remi.parse_cards("6S 9C 9D KH KD 3H 7C 8D 10C QS 6H")]
-    for variant, swaps in ((TWOS_SETS, True), (attrs.evolve(TWOS_SETS, name="no-two-swaps", swap_twos=False), False)):
+    no_two_swaps = attrs.evolve(TWOS_SETS, name="no-two-swaps", swaps=attrs.evolve(TWOS_SETS.swaps, twos=False))
+    for variant, swaps in ((TWOS_SETS, True), (no_two_swaps, False)):
         state = _play_phase(variant, "6S 9C 9D KH KD 3H 7C 8D 10C QS", "6H", round=2, table=table)
         # the choice among these actions (the engine lists a 2's swap where its rules say so)
         picked = GreedyBot().choose(state.view(0), [swap, *discards])

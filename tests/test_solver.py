@@ -20,7 +20,9 @@ NOR = remi.variants.get("norwegian")
 ENG = remi.variants.get("english")
 WRAP = attrs.evolve(NOR, name="norwegian-wrap", melds=attrs.evolve(NOR.melds, run_wrap=True))
 ACE_HIGH_ONLY = attrs.evolve(NOR, name="norwegian-ace-high", melds=attrs.evolve(NOR.melds, ace_low=False))
-ENG_CAPPED = attrs.evolve(ENG, name="english-capped", melds=attrs.evolve(ENG.melds, joker_cap=remi.JokerCap.NATURALS, set_max=5))
+ENG_CAPPED = attrs.evolve(
+    ENG, name="english-capped", melds=attrs.evolve(ENG.melds, joker_cap=remi.JokerCap.NATURALS, set_max=5)
+)
 
 Hand = tuple[Card, ...]
 
@@ -301,7 +303,8 @@ def brute(variant: Variant, cards: Sequence[Card], contract: Contract, all_in: b
             return
         size = reqs[i].size
         for sub in sub_multisets(hand):
-            if (len(sub) == size if variant.contracts.exact_sizes else len(sub) >= size) and meldable(reqs[i].kind, sub):
+            fits = len(sub) == size if variant.contracts.exact_sizes else len(sub) >= size
+            if fits and meldable(reqs[i].kind, sub):
                 go(i + 1, hand - Counter(sub))
 
     go(0, Counter(cards))

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import remi
-from remi import JOKER, Card, Contract, MeldKind, Variant, parse_cards
+from remi import JOKER, Card, Contract, MeldKind, Scoring, Variant, parse_cards
 from remi.melds import JokerCap, Twos, is_wild
 from remi.solver import Solution, clear_caches, contract_hint, solve
 
@@ -27,15 +27,21 @@ NOR = remi.variants.get("norwegian")
 ENG = remi.variants.get("english")
 
 #: Shanghai's wilds (S6, S7, S17): jokers and 2s worth 20 each, the cap at lay-down.
-SHANGHAI = attrs.evolve(NOR, name="wild-except-sets", twos=Twos.WILD_EXCEPT_SETS, joker_points=20,
-                        rank_points=(15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10))
+SHANGHAI = attrs.evolve(
+    NOR, name="wild-except-sets", melds=attrs.evolve(NOR.melds, twos=Twos.WILD_EXCEPT_SETS),
+    scoring=Scoring(joker_points=20, rank_points=(15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)),
+)
 #: May I's wilds (M4, M5, M7, M16): every 2 wild, the ace high only, jokers 50 and 2s 20.
-MAYI = attrs.evolve(NOR, name="wild", twos=Twos.WILD, ace_low=False, run_max=12, joker_points=50,
-                    rank_points=(15, 20, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
+MAYI = attrs.evolve(
+    NOR, name="wild", melds=attrs.evolve(NOR.melds, twos=Twos.WILD, ace_low=False, run_max=12),
+    scoring=Scoring(joker_points=50, rank_points=(15, 20, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)),
+)
 #: Liverpool's house rule (L5): melds of wilds only, no cap, 2s natural.
-ALL_WILD = attrs.evolve(NOR, name="all-wild", joker_cap=JokerCap.NONE, min_naturals=0)
+ALL_WILD = attrs.evolve(NOR, name="all-wild", melds=attrs.evolve(NOR.melds, joker_cap=JokerCap.NONE, min_naturals=0))
 #: The contract-rummy rule: two naturals in every meld.
-TWO_NATURALS = attrs.evolve(NOR, name="two-naturals", joker_cap=JokerCap.NONE, min_naturals=2)
+TWO_NATURALS = attrs.evolve(
+    NOR, name="two-naturals", melds=attrs.evolve(NOR.melds, joker_cap=JokerCap.NONE, min_naturals=2)
+)
 
 Hand = tuple[Card, ...]
 
@@ -48,12 +54,13 @@ def variant_of(twos: Twos, min_naturals: int, cap: bool, *, points: tuple[int, i
     """
     base = ENG if exact else NOR
     joker, two = points
-    return attrs.evolve(
-        base, name=f"t-{twos.value}-{min_naturals}-{cap}-{joker}-{two}-{exact}-{distinct}-{ace_low}-{wrap}",
-        twos=twos, min_naturals=min_naturals, joker_cap=JokerCap.NATURALS if cap else JokerCap.NONE,
-        joker_points=joker, rank_points=(20, two, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10),
+    melds = attrs.evolve(
+        base.melds, twos=twos, min_naturals=min_naturals, joker_cap=JokerCap.NATURALS if cap else JokerCap.NONE,
         set_distinct_suits=distinct, ace_low=ace_low, run_wrap=wrap, set_max=None if not exact else 6,
     )
+    scoring = Scoring(joker_points=joker, rank_points=(20, two, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
+    name = f"t-{twos.value}-{min_naturals}-{cap}-{joker}-{two}-{exact}-{distinct}-{ace_low}-{wrap}"
+    return attrs.evolve(base, name=name, melds=melds, scoring=scoring)
 
 
 def check(variant: Variant, cards: Sequence[Card], contract: Contract, sol: Solution | None,
@@ -64,7 +71,7 @@ def check(variant: Variant, cards: Sequence[Card], contract: Contract, sol: Solu
     for meld, req in zip(sol.melds, contract.requirements, strict=True):
         assert not variant.meld_problems(meld.kind, meld.cards), str(meld)
         assert meld.kind is req.kind
-        assert len(meld.cards) == req.size if variant.exact_sizes else len(meld.cards) >= req.size
+        assert len(meld.cards) == req.size if variant.contracts.exact_sizes else len(meld.cards) >= req.size
     assert Counter(c for m in sol.melds for c in m.cards) + Counter(sol.left) == Counter(cards)
     assert sol.left == tuple(sorted(sol.left))
     assert sol.points_left == variant.hand_points(sol.left)
@@ -85,7 +92,7 @@ def test_S6_SX1_a_set_of_twos_and_twos_as_wilds() -> None:
     # one 2 short there is no third card for the sevens
     assert solve(SHANGHAI, cards[1:], contract) is None
     # under plain wild twos there is no set of twos
-    wild = attrs.evolve(SHANGHAI, name="wild-only", twos=Twos.WILD)
+    wild = attrs.evolve(SHANGHAI, name="wild-only", melds=attrs.evolve(SHANGHAI.melds, twos=Twos.WILD))
     assert solve(wild, cards, contract) is None
 
 
@@ -162,7 +169,8 @@ def test_L5_house_melds_of_wilds_only() -> None:
 def test_two_naturals_in_every_meld() -> None:
     contract = Contract.of("set 3", "run 4")
     cards = parse_cards("7S JK JK 5H 6H JK 8H")
-    assert solve(attrs.evolve(NOR, name="no-cap", joker_cap=JokerCap.NONE), cards, contract) is not None
+    no_cap = attrs.evolve(NOR, name="no-cap", melds=attrs.evolve(NOR.melds, joker_cap=JokerCap.NONE))
+    assert solve(no_cap, cards, contract) is not None
     assert solve(TWO_NATURALS, cards, contract) is None
     cards = parse_cards("7S 7H JK 5H 6H JK 8H")
     sol = check(TWO_NATURALS, cards, contract, solve(TWO_NATURALS, cards, contract))
@@ -202,7 +210,7 @@ def listings(variant: Variant, cards: Hand) -> list[Hand]:
     In a run every 2 is a wild where 2s are wild at all. A rank may fit two
     spots (ace low and high), so the naturals are placed first-fit and last-fit.
     """
-    rules = variant.meld_rules
+    rules = variant.melds
     naturals = [c for c in cards if not is_wild(rules, c)]
     wilds = sorted(c for c in cards if is_wild(rules, c))
     out = []
@@ -227,7 +235,7 @@ def listings(variant: Variant, cards: Hand) -> list[Hand]:
 def brute(variant: Variant, cards: Sequence[Card], contract: Contract, all_in: bool = False) -> tuple[int, int] | None:
     """The least (points left, cards left) over every split of the hand into the contract's melds."""
     reqs = contract.requirements
-    rules = variant.meld_rules
+    rules = variant.melds
     cache: dict[tuple[MeldKind, Hand], bool] = {}
 
     def meldable(kind: MeldKind, sub: Hand) -> bool:
@@ -249,7 +257,8 @@ def brute(variant: Variant, cards: Sequence[Card], contract: Contract, all_in: b
             return
         size = reqs[i].size
         for sub in sub_multisets(hand):
-            if (len(sub) == size if variant.exact_sizes else len(sub) >= size) and meldable(reqs[i].kind, sub):
+            fits = len(sub) == size if variant.contracts.exact_sizes else len(sub) >= size
+            if fits and meldable(reqs[i].kind, sub):
                 go(i + 1, hand - Counter(sub))
 
     go(0, Counter(cards))
@@ -326,14 +335,14 @@ FULL = [variant_of(Twos.WILD, 1, True, ace_low=False), variant_of(Twos.WILD_EXCE
 def test_every_contract_on_full_hands_is_well_formed_and_order_free(seed: int, wilds: int) -> None:
     rng = random.Random(seed)
     for variant in FULL:
-        deck = list(variant.deck())
+        deck = list(variant.cards(variant.max_players))
         for index, contract in enumerate(variant.contracts):
-            size = variant.deal_sizes[index] + 1
+            size = variant.contracts.deal_sizes[index] + 1
             twos = [c for c in deck if c.rank is not None and int(c.rank) == 2]
             others = [c for c in deck if c is not JOKER and c not in twos]
             picked = rng.sample(twos, min(wilds, 3)) + [JOKER] * (wilds // 2)
             cards = tuple(picked) + tuple(rng.sample(others, size - len(picked)))
-            all_in = variant.all_in[index]
+            all_in = variant.contracts.going_out[index] is remi.GoingOut.ALL_IN
             sol = solve(variant, cards, contract, all_in=all_in)
             if sol is not None:
                 check(variant, cards, contract, sol, all_in)
@@ -353,7 +362,7 @@ def test_big_hands_grouped_by_wilds_agree_with_the_plain_search(
     for index in (2, 4, 5):
         contract = variant.contracts[index]
         for _ in range(3):
-            naturals = [c for c in variant.deck() if c is not JOKER]
+            naturals = [c for c in variant.cards(variant.max_players) if c is not JOKER]
             cards = tuple(rng.sample(naturals, rng.randrange(12, 26))) + (JOKER,) * rng.randrange(0, 4)
             answers = []
             for many in (0, 10**9):

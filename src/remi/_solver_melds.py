@@ -27,7 +27,7 @@ import attrs
 from remi.cards import CARDS, JOKER
 from remi.contracts import Contract
 from remi.errors import VariantError
-from remi.melds import JokerCap, MeldKind, Twos
+from remi.melds import JokerCap, MeldKind, MeldRules, Twos
 from remi.variant import Variant
 
 _J = JOKER.index
@@ -79,11 +79,21 @@ class _Tables:
     Wild twos: ``wild_twos`` says the 2s are wild (they join the jokers at
     index 52), ``twos_sets`` that a set of twos holds them as naturals (see
     the module), ``special`` that there are sets without naturals of their
-    own rank (sets of twos, sets of wilds only: :func:`_special_sets`). ``wild_points`` is what a wild scores in a candidate: the
-    most a joker or a wild 2 is worth. When those differ (``uneven``), a score
-    is an upper bound, and the search subtracts :func:`_shortfall` at its
-    leaves: the wilds are spent best first. Under plain wild twos no run
-    position stands for a 2, so the line runs 3..A (the ace high) or 3..K.
+    own rank (sets of twos, sets of wilds only: :func:`_special_sets`).
+    Under plain wild twos no run position stands for a 2, so the line runs
+    3..A (the ace high) or 3..K.
+
+    ``wild_points`` is what a wild scores in a candidate: the most a joker or
+    a wild 2 is worth. The melds take the costliest wilds first, so where
+    jokers and 2s differ in points a score is exact only while the melds take
+    no more wilds than the hand holds of the costlier kind; beyond, each wild
+    is worth the cheaper kind's points, plus a constant. Under
+    :attr:`~remi.melds.Twos.WILD`, ``cheap`` holds the tables that score
+    every wild so, and the solver takes the better of two exact searches
+    (:func:`remi.solver._search_split`). Where sets of twos take jokers and
+    2s of their own (``uneven``), one search scores the melds exactly as it
+    goes, less what their wilds overstate (:func:`_shortfall`).
+
     ``fewest`` is the fewest naturals of a meld holding naturals, ``all_wild``
     whether melds of wilds only exist (no natural minimum, no joker cap),
     ``wild_run_max`` the longest run of wilds only, ``set_ranks`` the ranks a
@@ -116,6 +126,7 @@ class _Tables:
     set_ranks: tuple[int, ...]
     ranks_from: tuple[tuple[int, ...], ...]
     naturals: tuple[int, ...]
+    cheap: _Tables | None
     runs: dict[tuple[object, ...], tuple[_Cand, ...]] = attrs.field(factory=dict, eq=False, repr=False)
     plans: dict[int, tuple[Contract, _Plan | None]] = attrs.field(factory=dict, eq=False, repr=False)
     sets: dict[tuple[int, int, int], dict[int, list[int]]] = attrs.field(factory=dict, eq=False, repr=False)
@@ -133,6 +144,18 @@ def _tables(variant: Variant) -> _Tables:
     points = tuple(variant.card_points(card) for card in CARDS)
     if min(points) < 0:
         raise VariantError(f"{variant.name}: the solver needs card points of zero or more")
+    cheap = None
+    if rules.twos is Twos.WILD and points[_J] != points[1]:
+        low = min(points[_J], points[1])
+        cheap = _build(rules, tuple(low if i == _J or i % 13 == 1 else p for i, p in enumerate(points)), None)
+    tables = _build(rules, points, cheap)
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    _TABLES[id(variant)] = (variant, tables)
+    return tables
+
+
+def _build(rules: MeldRules, points: tuple[int, ...], cheap: _Tables | None) -> _Tables:
     wild_twos = rules.twos is not Twos.NATURAL
     twos_sets = rules.twos is Twos.WILD_EXCEPT_SETS
     if rules.twos is Twos.WILD:
@@ -147,7 +170,7 @@ def _tables(variant: Variant) -> _Tables:
         a_lo, a_hi = lo, hi
     wild_points = max(points[_J], points[1]) if wild_twos else points[_J]
     capnat = rules.joker_cap is JokerCap.NATURALS
-    tables = _Tables(
+    return _Tables(
         points=points,
         cap_naturals=capnat,
         set_min=rules.set_min,
@@ -165,18 +188,15 @@ def _tables(variant: Variant) -> _Tables:
         twos_sets=twos_sets,
         special=twos_sets or (rules.min_naturals == 0 and not capnat),
         wild_points=wild_points,
-        uneven=wild_twos and points[_J] != points[1],
+        uneven=twos_sets and points[_J] != points[1],
         fewest=max(1, rules.min_naturals),
         all_wild=rules.min_naturals == 0 and not capnat,
         wild_run_max=min(rules.run_max, hi - lo + 1),
         set_ranks=tuple(r for r in range(13) if r != 1 or not wild_twos),
         ranks_from=tuple(tuple(r for r in range(low, 13) if r != 1 or not wild_twos) for low in range(15)),
         naturals=tuple(i for i in range(_J) if i % 13 != 1 or not wild_twos),
+        cheap=cheap,
     )
-    if len(_TABLES) > 64:
-        _TABLES.clear()
-    _TABLES[id(variant)] = (variant, tables)
-    return tables
 
 
 def _requirements(t: _Tables, contract: Contract, exact: bool) -> _Plan | None:
@@ -604,7 +624,7 @@ def _rank_curve(t: _Tables, rank: int, n: int, jokers: int, lmin: int, lmax: int
 
 def _best_set(
     t: _Tables, counts: list[int], lmin: int, lmax: int, low: tuple[int, ...] | None,
-    ranks: list[tuple[int, int]], need: int, wild_value: list[int] | None = None,
+    ranks: list[tuple[int, int]], need: int, wild_value: list[int] | None = None, wild_floor: int = 0,
 ) -> _Cand | None:
     """The best single set scoring more than ``need``, or ``None``.
 
@@ -614,7 +634,8 @@ def _best_set(
     The sets of twos and of wilds only are looked at last. With
     ``wild_value`` (the points of the best 0, 1, … wilds left: the exact
     scores where jokers and 2s differ) the sets are scored by it, and only
-    the sets of naturals are looked at.
+    the sets of naturals are looked at. Only sets of ``wild_floor`` wilds or
+    more count.
     """
     jokers = counts[_J]
     pj = t.wild_points
@@ -635,7 +656,7 @@ def _best_set(
             j = jokers if jokers < lmax - k else lmax - k
             if capnat and k < j:
                 j = k
-            if k + j < lmin:
+            if k + j < lmin or j < wild_floor:
                 continue
             if low is not None and (rank, k, j) < low:
                 continue
@@ -646,7 +667,7 @@ def _best_set(
                 best = (score, (rank, k, j), (*picks[:k], *(_J,) * j))
     if t.special and wild_value is None:
         for cand in _special_sets(t, counts, lmin, lmax):
-            if cand[0] > need and (low is None or cand[1] >= low):
+            if cand[0] > need and (low is None or cand[1] >= low) and cand[2].count(_J) >= wild_floor:
                 need, best = cand[0], cand
     return best
 

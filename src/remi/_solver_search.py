@@ -104,7 +104,8 @@ def _share(first: list[int], rest: list[int]) -> list[int]:
 
 
 def _search_best(
-    t: _Tables, counts: list[int], plan: _Plan, first: bool = False, wilds: tuple[int, int] = (0, 0)
+    t: _Tables, counts: list[int], plan: _Plan, first: bool = False, wilds: tuple[int, int] = (0, 0),
+    least: int = 0,
 ) -> list[_Cand] | None:
     """Branch and bound: the melds (in contract order) leaving the fewest points.
 
@@ -133,6 +134,8 @@ def _search_best(
     adds its score less what its wilds overstate once the melds before it
     took the best wilds (:func:`_shortfall`). The last level then looks past
     its first fit, at the first that fits with each number of wilds.
+
+    With ``least``, only arrangements taking that many wilds or more count.
     """
     _, order, rs, same, fewest = plan
     m = len(rs)
@@ -167,7 +170,10 @@ def _search_best(
     if m == 1:
         if uneven:
             return [max(root[rs[0]], key=lambda cand: cand[0] - _shortfall(t, wilds, [cand]))]
-        return [root[rs[0]][0]]
+        if not least:
+            return [root[rs[0]][0]]
+        single = next((cand for cand in root[rs[0]] if cand[2].count(_J) >= least), None)
+        return None if single is None else [single]
     leaf_ranks = ranks.get(rs[-1], [])
     # the last run before a single set: the set's exact best score, cheaply, before looking for it
     leaf_set = rs[-1] if m >= 2 and rs[-2][0] and not rs[-1][0] else None
@@ -201,12 +207,7 @@ def _search_best(
     chosen: list[_Cand] = [(0, (), ())] * m
     best: list[_Cand] = []
     best_score = -1
-    short = [0] * (m + 1)  # where wilds differ: what the scores of chosen[:d] overstate
-
-    def exact(d: int, value: int) -> int:
-        """What ``chosen[d]`` (scoring ``value``) adds in truth, the wilds before it taken best first."""
-        short[d + 1] = _shortfall(t, wilds, chosen[: d + 1])
-        return value - short[d + 1] + short[d]
+    short = [0] * (m + 1) if uneven else []  # where wilds differ: what the scores of chosen[:d] overstate
 
     def run_level(d: int, score: int, start: int, later: list[int], after: list[int] | None) -> None:
         """Choose the run of level ``d`` (from position ``start`` of the list when it follows its twin).
@@ -232,6 +233,8 @@ def _search_best(
         for head, used, positions, at in heads:
             if score + head <= best_score:
                 break
+            if last and jokers - left + used < least:
+                continue
             spare = left - used
             bound = best_score - score - later[spare]
             for i in positions[at:]:
@@ -247,7 +250,7 @@ def _search_best(
                 if not _take(counts, cand[2]):
                     continue
                 chosen[d] = cand
-                total = score + (exact(d, value) if uneven else value)
+                total = score + (_exact(t, wilds, chosen, short, d) if uneven else value)
                 if last:
                     if total > best_score:
                         best_score = total
@@ -279,12 +282,16 @@ def _search_best(
                     for cand in _special_sets(t, counts, req[1], req[2]):
                         if (low is None or cand[1] >= low) and score + cand[0] > best_score:
                             chosen[d] = cand
-                            total = score + exact(d, cand[0])
+                            total = score + _exact(t, wilds, chosen, short, d)
                             if total > best_score:
                                 best_score = total
                                 best = chosen[:]
                 return
-            single = _best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score)
+            if least:  # the wilds this set must take at least
+                single = _best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score, None,
+                                   least - jokers + counts[_J])
+            else:
+                single = _best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score)
             if single is not None:
                 best_score = score + single[0]
                 chosen[d] = single
@@ -331,7 +338,7 @@ def _search_best(
             if low is not None and cand[1] < low:
                 continue
             spare = left - cand[2].count(_J)
-            if spare < 0 or total + later[spare] <= best_score:
+            if spare < 0 or total + later[spare] <= best_score or (last and jokers - spare < least):
                 continue
             if fitted is not None and spare in fitted:
                 continue
@@ -341,7 +348,7 @@ def _search_best(
                 fitted.add(spare)
             chosen[d] = cand
             if uneven:
-                total = score + exact(d, cand[0])
+                total = score + _exact(t, wilds, chosen, short, d)
             if last:
                 if total > best_score:
                     best_score = total
@@ -359,6 +366,15 @@ def _search_best(
     for d, i in enumerate(order):
         result[i] = best[d]
     return result
+
+
+def _exact(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand], short: list[int], d: int) -> int:
+    """What ``chosen[d]`` adds in truth, the wilds of the melds before it taken best first (``t.uneven``).
+
+    ``short[d]`` holds what the scores of ``chosen[:d]`` overstate; ``short[d + 1]`` is set.
+    """
+    short[d + 1] = _shortfall(t, wilds, chosen[: d + 1])
+    return chosen[d][0] - short[d + 1] + short[d]
 
 
 def _fewest_jokers(cand: _Cand) -> tuple[int, int]:

@@ -42,7 +42,7 @@ multiset of cards.
 ('3S 4H 2D 9D 9C', 27)
 
 .. versionadded:: 0.1.0
-.. versionchanged:: 0.3.0
+.. versionchanged:: 0.2.0
    Wild twos and the natural minimum of :class:`~remi.melds.MeldRules`.
 """
 
@@ -56,8 +56,10 @@ from remi._solver_melds import (
     _J,
     _JS,
     _TABLES,
+    _W,
     _Cand,
     _free_wilds,
+    _Plan,
     _Req,
     _requirements,
     _search_counts,
@@ -147,9 +149,38 @@ def _search(
         found = _search_cover(t, held, plan[0])
     elif t.uneven:
         found = _search_best(t, held, plan, first, (counts[_J], counts[1] + counts[14] + counts[27] + counts[40]))
+    elif t.cheap is not None and not first:
+        found = _search_split(t, t.cheap, counts, held, plan)
     else:
         found = _search_best(t, held, plan, first)
     return None if found is None else (t, plan[0], found)
+
+
+def _search_split(t: _Tables, cheap: _Tables, counts: list[int], held: list[int], plan: _Plan) -> list[_Cand] | None:
+    """The best arrangement where jokers and wild 2s differ in points (:attr:`~remi.melds.Twos.WILD`).
+
+    The melds take the costliest wilds first. An arrangement taking no more
+    wilds than the hand holds of the costlier kind (``many``) takes only
+    those: the search with only so many wilds, each scored as one of them,
+    is exact. One taking more takes all of them and some of the others: its
+    wilds are worth the cheaper kind's points each, plus ``many`` times the
+    difference, so ``cheap`` (scoring every wild so) is exact for the
+    arrangements of ``many`` wilds or more.
+    """
+    twos = counts[1] + counts[14] + counts[27] + counts[40]
+    many, others = (counts[_J], twos) if t.points[_J] >= t.points[1] else (twos, counts[_J])
+    if not others:  # the wilds are all of the costlier kind
+        return _search_best(t, held, plan)
+    if not many:
+        return _search_best(cheap, held, plan)
+    few = held[:]
+    few[_J] = many
+    best = _search_best(t, few, plan)
+    more = _search_best(cheap, held, plan, least=many)
+    if more is not None and (best is None or sum(cand[0] for cand in more)
+                             + many * (t.wild_points - cheap.wild_points) * _W > sum(cand[0] for cand in best)):
+        return more
+    return best
 
 
 def _wild_order(t: _Tables) -> list[int]:
@@ -208,7 +239,7 @@ def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in
     Each meld is valid under ``variant`` (wilds within the cap and placed,
     naturals at least the variant's minimum), one meld per requirement (no
     extra melds), sized as the variant says:
-    exactly the requirement's size if :attr:`~remi.Variant.exact_sizes`, else
+    exactly the requirement's size if :attr:`Contracts.exact_sizes <remi.Contracts.exact_sizes>`, else
     at least it (longer melds are allowed). Two sets of one rank are allowed
     when the hand holds enough copies.
 
@@ -243,12 +274,12 @@ def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in
 
     >>> import attrs
     >>> from remi.melds import Twos
-    >>> wild = attrs.evolve(v, name="wild-twos", twos=Twos.WILD_EXCEPT_SETS)
+    >>> wild = attrs.evolve(v, name="wild-twos", melds=attrs.evolve(v.melds, twos=Twos.WILD_EXCEPT_SETS))
     >>> [str(m) for m in solve(wild, remi.parse_cards("2S 2H 2D 5C 6C 2C 8C KD"), wild.contracts[1]).melds]
     ['set 2S 2H 2D', 'run 5C 6C 2C 8C']
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        Wild twos and ``min_naturals`` (see the module).
     """
     counts = _counts(cards)
