@@ -113,7 +113,8 @@ class LegalActions(Sequence[Action]):
         else:  # the small phases need no state: their listing is known now
             self._state = None
             if phase is _DRAW:
-                take = state.discard_pile and _may_take_discard(state, state.on_turn)
+                take = state.discard_pile and (
+                    state.variant.drawing.down_players_take_discard or _may_take_discard(state, state.on_turn))
                 self._list = _DRAW_OR_TAKE if take else _DRAW_ONLY
             else:
                 self._list = _PASS_OR_BUY if phase is _BUY else ()
@@ -526,8 +527,9 @@ def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> It
     held = bytearray(53)
     for card in hand:
         held[card.index] = 1
+    wait = variant.layoffs.own_meld_delay
     for index, meld in enumerate(state.table):
-        if _own_meld_too_soon(state, seat, meld.owner, meld.turn):
+        if wait and _own_meld_too_soon(state, seat, meld.owner, meld.turn):
             continue
         for card, end in meld_options(variant, meld)[0]:
             if held[card.index]:

@@ -201,6 +201,7 @@ def _layoff_gate(state: GameState, seat: int) -> IllegalActionError | None:
 
 
 def _own_meld_too_soon(state: GameState, seat: int, owner: int, turn: int | None) -> bool:
+    """Whether ``seat`` must still wait to lay off onto a meld it laid on deal turn ``turn``."""
     delay = state.variant.layoffs.own_meld_delay * state.players
     return owner == seat and turn is not None and state.turn - turn < delay
 
@@ -242,7 +243,7 @@ def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
 
 
 def _is_down(state: GameState, seat: int) -> bool:
-    return len(state.laid[seat]) == len(state.variant.contracts[state.levels[seat] - 1].requirements)
+    return len(state.laid[seat]) == state.variant.melds_needed[state.levels[seat] - 1]
 
 
 def _cards_to_keep(state: GameState, seat: int, down: bool) -> int:

@@ -162,17 +162,18 @@ def _buy_queue(state: GameState, changes: dict[str, Any], later: int) -> tuple[i
     available = len(stock) + (max(0, len(discard) - 2) if limit is None or rebuilds < limit else 0)
     if available < buying.penalty + later:
         return ()
-    return tuple(seat for seat in variant.buy_order(state.players, state.on_turn) if _may_buy(state, seat))
+    order = variant.buy_order(state.players, state.on_turn)
+    if buying.discarder_may_buy and buying.down_players_may_buy and buying.limit is None:
+        return order  # everyone asked is eligible (the player on turn is never in the order)
+    return tuple(seat for seat in order if _may_buy(state, seat))
 
 
 def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> GameState:
     variant = state.variant
     hands = changes.get("hands", state.hands)
     laid = changes.get("laid", state.laid)
-    contracts = variant.contracts
-    went_down = tuple(
-        len(done) == len(contracts[level - 1].requirements) for done, level in zip(laid, state.levels, strict=True)
-    )
+    needed = variant.melds_needed
+    went_down = tuple(len(done) == needed[level - 1] for done, level in zip(laid, state.levels, strict=True))
     wins = list(state.wins)
     if winner is not None:
         wins[winner] += 1

@@ -184,6 +184,8 @@ class Variant:
     _orders: dict[int, tuple[tuple[int, ...], ...]] = attrs.field(init=False, eq=False, repr=False)
     #: Whether the contracts have a contract-level rule (``Contracts.melds_problem`` can refuse).
     contract_rule: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Per contract, how many melds it needs (a player is down once they laid that many).
+    melds_needed: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # Types and ranges first: nothing below may crash on a wrong type or take long.
@@ -229,6 +231,7 @@ class Variant:
             orders[players] = tuple(rows)
         object.__setattr__(self, "_orders", orders)
         contracts = self.contracts
+        object.__setattr__(self, "melds_needed", tuple(len(c.requirements) for c in contracts.contracts))
         object.__setattr__(self, "contract_rule", type(contracts).melds_problem is not Contracts.melds_problem
                            or bool(contracts.same_suit_run_gap) or contracts.distinct_set_ranks)
         self._validate()
