@@ -115,7 +115,7 @@ def naive_points_left(variant: Variant, cards: Sequence[Card], contract: Contrac
             return
         req = reqs[i]
         for sub in _sub_multisets(hand):
-            size_ok = len(sub) == req.size if variant.exact_sizes else len(sub) >= req.size
+            size_ok = len(sub) == req.size if variant.contracts.exact_sizes else len(sub) >= req.size
             if size_ok and valid(req.kind, sub):
                 search(i + 1, hand - Counter(sub))
 
@@ -127,7 +127,7 @@ def naive_points_left(variant: Variant, cards: Sequence[Card], contract: Contrac
 
 
 def random_hand(rng: random.Random, variant: Variant, size: int, jokers: int) -> Hand:
-    naturals = [c for c in variant.deck() if c.is_natural]
+    naturals = [c for c in variant.cards(variant.max_players) if c.is_natural]
     return tuple(sorted(rng.sample(naturals, size - jokers))) + (remi.JOKER,) * jokers
 
 
@@ -153,7 +153,7 @@ def check_solution(variant: Variant, cards: Hand, contract: Contract, all_in: bo
         return None
     for meld in sol.melds:
         assert not variant.meld_problems(meld.kind, meld.cards), (cards, meld)
-    assert remi.assign(contract, [(m.kind, len(m.cards)) for m in sol.melds], exact=variant.exact_sizes)
+    assert remi.assign(contract, [(m.kind, len(m.cards)) for m in sol.melds], exact=variant.contracts.exact_sizes)
     assert Counter(c for m in sol.melds for c in m.cards) + Counter(sol.left) == Counter(cards)
     assert not (all_in and sol.left)
     assert sol.points_left == variant.hand_points(sol.left)
