@@ -36,18 +36,18 @@ EXAMPLES: tuple[tuple[str, str, MeldKind, str, bool], ...] = (
 
 def contract_table(variant: Variant) -> str:
     """The variant's contracts as a plain-text table, one row per round or level."""
-    unit = "round" if variant.schedule is remi.Schedule.ROUNDS else "level"
-    size = "exactly" if variant.exact_sizes else "at least"
+    unit = "round" if variant.match.schedule is remi.Schedule.ROUNDS else "level"
+    size = "exactly" if variant.contracts.exact_sizes else "at least"
     rows = [(unit, "contract", f"melds ({size})", "dealt", "notes")]
     for i, contract in enumerate(variant.contracts):
         notes = []
-        if variant.all_in[i]:
+        if variant.contracts.going_out[i] is remi.GoingOut.ALL_IN:
             notes.append("all-in")
         quota = variant.layoff_quota(i)
         if quota is not None:
             notes.append(f"lay-off quota {quota}")
         melds = ", ".join(str(requirement) for requirement in contract.requirements)
-        rows.append((str(i + 1), contract.name, melds, str(variant.deal_sizes[i]), "; ".join(notes)))
+        rows.append((str(i + 1), contract.name, melds, str(variant.contracts.deal_sizes[i]), "; ".join(notes)))
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)) for row in rows]
     return "\n".join(line.rstrip() for line in lines)
@@ -59,7 +59,8 @@ def describe(variant: Variant) -> str:
     return "\n".join(
         [
             f"{variant.title} ({variant.name!r}, rules version {variant.version})",
-            f"{len(variant.deck())} cards ({variant.packs} packs + {variant.jokers} jokers), "
+            f"{len(variant.cards(low))} cards ({variant.deck.for_players(low)[0]} packs + "
+            f"{variant.deck.for_players(low)[1]} jokers for {low} players), "
             f"{variant.min_players}-{variant.max_players} players (best {low}-{high})",
             "",
             contract_table(variant),
