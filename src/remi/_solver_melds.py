@@ -92,7 +92,7 @@ class _Tables:
     every wild so, and the solver takes the better of two exact searches
     (:func:`remi.solver._search_split`). Where sets of twos take jokers and
     2s of their own (``uneven``), one search scores the melds exactly as it
-    goes, less what their wilds overstate (:func:`_shortfall`).
+    goes, less what their wilds overstate (:func:`remi._solver_search._shortfall`).
 
     ``fewest`` is the fewest naturals of a meld holding naturals, ``all_wild``
     whether melds of wilds only exist (no natural minimum, no joker cap),
@@ -263,42 +263,6 @@ def _free_wilds(t: _Tables, cards: tuple[int, ...]) -> tuple[int, int, int]:
     jokers = cards.count(_JS)
     twos = sum(1 for c in cards if c < _J and c % 13 == 1)
     return units - jokers - twos, jokers, twos
-
-
-def _spent(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand]) -> tuple[int, int, int]:
-    """The free wilds ``chosen`` take, and the jokers and 2s left for them (the sets of twos' taken out)."""
-    free = jokers = twos = 0
-    for cand in chosen:
-        f, j, k = _free_wilds(t, cand[2])
-        free += f
-        jokers += j
-        twos += k
-    return free, wilds[0] - jokers, wilds[1] - twos
-
-
-def _shortfall(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand]) -> int:
-    """What the scores of ``chosen`` overstate when jokers and wild 2s differ in points.
-
-    A candidate scores each wild it may take at :attr:`_Tables.wild_points`;
-    the melds' wilds are in truth the best of the hand's jokers and 2s
-    (``wilds``) that the sets of twos leave.
-    """
-    free, jokers, twos = _spent(t, wilds, chosen)
-    pj, p2 = t.points[_J], t.points[1]
-    best, worst, many = (pj, p2, jokers) if pj >= p2 else (p2, pj, twos)
-    top = many if many < free else free
-    return (free * t.wild_points - top * best - (free - top) * worst) * _W
-
-
-def _wild_values(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand], most: int) -> list[int]:
-    """The points of the best 0, 1, … ``most`` wilds left once ``chosen`` took theirs (best first)."""
-    free, jokers, twos = _spent(t, wilds, chosen)
-    pj, p2 = t.points[_J], t.points[1]
-    left = [pj] * jokers + [p2] * twos if pj >= p2 else [p2] * twos + [pj] * jokers
-    out = [0]
-    for p in left[free : free + most]:
-        out.append(out[-1] + p)
-    return out
 
 
 # -- candidate melds -----------------------------------------------------------

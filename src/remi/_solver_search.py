@@ -18,6 +18,7 @@ from remi._solver_melds import (
     _best_set,
     _Cand,
     _cover_set_cands,
+    _free_wilds,
     _held,
     _Plan,
     _prefix_max,
@@ -28,10 +29,8 @@ from remi._solver_melds import (
     _set_cands,
     _set_curve,
     _set_value,
-    _shortfall,
     _special_sets,
     _Tables,
-    _wild_values,
 )
 
 #: Runs a requirement may have before the search groups them by jokers (big hands, after many buys).
@@ -100,6 +99,42 @@ def _share(first: list[int], rest: list[int]) -> list[int]:
             if value > top:  # noqa: PLR1730 (a hot loop: no call)
                 top = value
         out.append(top)
+    return out
+
+
+def _spent(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand]) -> tuple[int, int, int]:
+    """The free wilds ``chosen`` take, and the jokers and 2s left for them (the sets of twos' taken out)."""
+    free = jokers = twos = 0
+    for cand in chosen:
+        f, j, k = _free_wilds(t, cand[2])
+        free += f
+        jokers += j
+        twos += k
+    return free, wilds[0] - jokers, wilds[1] - twos
+
+
+def _shortfall(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand]) -> int:
+    """What the scores of ``chosen`` overstate when jokers and wild 2s differ in points.
+
+    A candidate scores each wild it may take at :attr:`_Tables.wild_points`;
+    the melds' wilds are in truth the best of the hand's jokers and 2s
+    (``wilds``) that the sets of twos leave.
+    """
+    free, jokers, twos = _spent(t, wilds, chosen)
+    pj, p2 = t.points[_J], t.points[1]
+    best, worst, many = (pj, p2, jokers) if pj >= p2 else (p2, pj, twos)
+    top = many if many < free else free
+    return (free * t.wild_points - top * best - (free - top) * worst) * _W
+
+
+def _wild_values(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand], most: int) -> list[int]:
+    """The points of the best 0, 1, … ``most`` wilds left once ``chosen`` took theirs (best first)."""
+    free, jokers, twos = _spent(t, wilds, chosen)
+    pj, p2 = t.points[_J], t.points[1]
+    left = [pj] * jokers + [p2] * twos if pj >= p2 else [p2] * twos + [pj] * jokers
+    out = [0]
+    for p in left[free : free + most]:
+        out.append(out[-1] + p)
     return out
 
 
@@ -329,8 +364,10 @@ def _search_best(
             cands.sort(key=_score, reverse=True)
         loose = later[-1]
         follow = same[d + 1]
-        # the last level where wilds differ: of the candidates taking as many wilds, the first is best
-        fitted: set[int] | None = set() if last and uneven else None
+        # the last level where wilds differ (``uneven``) looks on past its first fit, at the first
+        # to fit with each number of wilds left (``fitted``); with ``least``, at those taking enough
+        picky = last and (uneven or least > 0)
+        fitted: set[int] = set()
         for cand in cands:
             total = score + cand[0]
             if total + loose <= best_score:
@@ -338,14 +375,12 @@ def _search_best(
             if low is not None and cand[1] < low:
                 continue
             spare = left - cand[2].count(_J)
-            if spare < 0 or total + later[spare] <= best_score or (last and jokers - spare < least):
+            if spare < 0 or total + later[spare] <= best_score:
                 continue
-            if fitted is not None and spare in fitted:
+            if picky and (spare in fitted or jokers - spare < least):
                 continue
             if not _take(counts, cand[2]):
                 continue
-            if fitted is not None:
-                fitted.add(spare)
             chosen[d] = cand
             if uneven:
                 total = score + _exact(t, wilds, chosen, short, d)
@@ -353,6 +388,8 @@ def _search_best(
                 if total > best_score:
                     best_score = total
                     best = chosen[:]
+                if picky:
+                    fitted.add(spare)
             else:
                 search(d + 1, total, None, cand[1] if follow else None)
             _put(counts, cand[2])

@@ -306,7 +306,7 @@ class GreedyBot:
     .. versionchanged:: 0.2.0
        Reads at most :data:`LAYDOWN_SAMPLE` lay-downs of the listing.
 
-    .. versionchanged:: 0.3.0
+    .. versionchanged:: 0.2.0
        Wild 2s count as jokers; the natural minimum bounds the wilds a plan's
        meld may take.
     """
