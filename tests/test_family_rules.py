@@ -12,7 +12,6 @@ from typing import Any
 
 import attrs
 import pytest
-from tests.scenario import C, cards, meld, play, refused, where
 
 import remi
 from remi import (
@@ -33,6 +32,7 @@ from remi import (
 )
 from remi.actions import DRAW, PASS, TAKE, Buy, Discard, DrawStock, LayDown, LayOff, SwapJoker, parse_action
 from remi.testing import assert_invariants, card_multiset
+from scenario import C, cards, meld, play, refused, where
 
 NORWEGIAN = remi.variants.get("norwegian")
 SETS = "5C 5D 5H KS KD KH"  # round 1's two sets
