@@ -39,31 +39,17 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from itertools import islice
-from typing import IO, Any, NoReturn
+from typing import Any, NoReturn
 
 from remi import __version__
 from remi._setup import new_game
-from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard, parse_action
-from remi.bots import GreedyBot, bot_names
-from remi.cards import format_cards, parse_card
-from remi.contracts import Contract
-from remi.errors import IllegalActionError, RemiError
-from remi.parts import GoingOut, Schedule
-from remi.simulate import DEFAULT_MAX_DEALS, Statistics, bot_seed, match_seed, seat_bots, simulate
-from remi.solver import solve
-from remi.state import GameState, Phase, PlayerView
+from remi.bots import bot_names
+from remi.errors import RemiError
+from remi.simulate import DEFAULT_MAX_DEALS, Statistics, match_seed, seat_bots, simulate
 from remi.variant import Variant
 from remi.variants import get, names
 
 __all__ = ["main"]
-
-#: At most this many numbered choices are listed in a turn (the rest can be typed).
-MAX_OPTIONS = 30
-
-#: Lay-downs read from the listing per prompt, to pick the best few to show (a hand grown by
-#: buying can have millions; the others can still be typed).
-LAYDOWN_SCAN = 2000
 
 #: The most matches ``remi simulate`` plays in one run.
 MAX_GAMES = 10**9
@@ -148,6 +134,8 @@ def _parser() -> _Parser:
     play.add_argument("--seed", type=_seed, default=None,
                       help="the match's seed (default: random, printed when the match ends or you quit)")
     play.add_argument("--seat", type=_seat, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument("--plain", action="store_true",
+                      help="plain ASCII cards (9H), no colour; also when NO_COLOR is set or output is not a terminal")
     play.set_defaults(run=_play)
 
     rules = commands.add_parser("rules", help="show a variant's rules", description="Show a variant's rules.")
@@ -393,283 +381,10 @@ def _play(args: argparse.Namespace) -> int:
         state = new_game(variant, players=players, seed=seed)
     except RemiError as error:
         raise _UsageError(f"--seed cannot seed the match: {error}") from None
-    table = _Table(variant, args.seat, seed, sys.stdin, sys.stdout)
-    # the bots' seeds are one-way digests: no bot can recover the match seed (and so the deck)
-    bots = {seat: GreedyBot(seed=bot_seed(seed, seat)) for seat in range(players) if seat != args.seat}
-    table.welcome(state)
-    while not state.is_over:
-        seat = state.to_act
-        assert seat is not None
-        if seat == args.seat:
-            chosen = table.ask(state)
-            if chosen is None:
-                table.say(f"Game abandoned (seed {seed}).")
-                return 0
-            action = chosen
-        else:
-            action = bots[seat].choose(state.view(seat), state.legal_actions())
-            table.bot_move(state, seat, action)
-        deals = len(state.deal_scores)
-        state = state.apply(action)
-        if len(state.deal_scores) != deals:
-            table.deal_over(state)
-    table.match_over(state)
-    return 0
+    from remi._terminal import play  # only when playing: the other commands never load the game
 
-
-def _cards(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'}"
-
-
-_HELP = """\
-Type the number of a choice, or an action:
-  draw | take | buy | pass
-  down set 5C 5D 5H; run 4S 5S 6S 7S     (the melds, separated by ';')
-  layoff 9C on 2 high                    (meld number from the table; low/high for runs)
-  swap 3S on 0                           (put 3S in place of a joker of meld 0)
-  discard KC  (or just: KC)
-Other commands: hint (what a greedy bot would do), table (show the table again), help, quit.
-End of input (Ctrl-D) quits too."""
-
-
-class _Table:
-    """The terminal table: shows what the human seat may see and reads its choices."""
-
-    def __init__(self, variant: Variant, seat: int, seed: int, stdin: IO[str], stdout: IO[str]) -> None:
-        self.variant = variant
-        self.seat = seat
-        self.seed = seed
-        self.stdin = stdin
-        self.stdout = stdout
-        self.helper = GreedyBot()
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.stdout, flush=True)
-
-    def name(self, seat: int) -> str:
-        return "you" if seat == self.seat else f"seat {seat}"
-
-    def welcome(self, state: GameState) -> None:
-        # the seed fixes every hand and the stock: it is shown only when the match is over or abandoned
-        self.say(f"remi play: {self.variant.title or self.variant.name}, {state.players} players. "
-                 f"You are seat {self.seat}; the others are greedy bots.")
-        self.say("Type 'help' for how to play, 'quit' (or end of input) to stop.")
-
-    # -- showing -------------------------------------------------------------------
-
-    def show(self, view: PlayerView) -> None:
-        variant = self.variant
-        kind = "round" if variant.match.schedule is Schedule.ROUNDS else "deal"
-        contract = view.contract()
-        self.say()
-        self.say(f"=== {kind.capitalize()} {view.deal} | dealer: {self.name(view.dealer)} | your contract: "
-                 f"{contract} ({', '.join(str(r) for r in contract.requirements)}"
-                 f"{', sizes exact' if variant.contracts.exact_sizes else ''}) ===")
-        if variant.match.schedule is Schedule.LEVELS:
-            self.say("Levels: " + " | ".join(f"{self.name(s)} {view.levels[s]} ({view.contract(s)})"
-                                             for s in range(view.players)))
-        self.say("Scores: " + " | ".join(f"{self.name(s)} {view.scores[s]}" for s in range(view.players)))
-        self.say("Table:" + ("" if view.table else " (no melds yet)"))
-        for index, meld in enumerate(view.table):
-            self.say(f"  [{index}] {meld.kind.value} {format_cards(meld.cards)}  ({self.name(meld.owner)})")
-        top = str(view.discard_pile[-1]) if view.discard_pile else "(empty)"
-        self.say(f"Discard pile: {top} on top, {_cards(len(view.discard_pile))} | stock: {_cards(view.stock_size)}")
-        others = [f"{self.name(s)} {_cards(view.hand_sizes[s])}{' (down)' if view.is_down(s) else ''}"
-                  for s in range(view.players) if s != self.seat]
-        self.say("Hands: " + " | ".join(others))
-        down = " You are down." if view.is_down() else ""
-        quota = variant.layoff_quota(view.levels[self.seat] - 1)
-        if quota is not None:
-            down += f" Lay-offs: {view.layoffs[self.seat]} of {quota}."
-        self.say(f"Your hand ({_cards(len(view.hand))}, {variant.hand_points(view.hand)} points): "
-                 f"{format_cards(view.hand)}.{down}")
-
-    def bot_move(self, state: GameState, seat: int, action: Action) -> None:
-        if isinstance(action, Pass):
-            return
-        if isinstance(action, TakeDiscard):
-            self.say(f"{self.name(seat)}: takes {state.discard_pile[-1]} from the discard pile")
-        elif isinstance(action, Buy):
-            self.say(f"{self.name(seat)}: buys {state.discard_pile[-1]} (plus {self.variant.buying.penalty} "
-                     f"from the stock)")
-        elif isinstance(action, DrawStock):
-            self.say(f"{self.name(seat)}: draws from the stock")
-        else:
-            self.say(f"{self.name(seat)}: {action}")
-
-    def deal_over(self, state: GameState) -> None:
-        result = state.last_deal
-        assert result is not None
-        self.say()
-        if result.winner is None:
-            how = "no one went out (stock exhausted or turn limit)"
-        else:
-            how = f"{self.name(result.winner)} went out"
-        self.say(f"--- Deal {result.deal} over: {how}. ---")
-        for seat in range(state.players):
-            self.say(f"  {self.name(seat):>7}: {result.scores[seat]:>4} points  (total {state.scores[seat]})  "
-                     f"left: {format_cards(result.hands[seat]) or '-'}")
-
-    def match_over(self, state: GameState) -> None:
-        winners = state.winners
-        who = " and ".join(self.name(seat) for seat in winners)
-        self.say()
-        self.say(f"=== Match over. Winner{'s' if len(winners) > 1 else ''}: {who} with {state.scores[winners[0]]} "
-                 f"points. ===")
-        self.say(f"The match's seed was {self.seed} (replay it with --seed {self.seed}).")
-
-    # -- asking ---------------------------------------------------------------------
-
-    def options(self, state: GameState) -> tuple[list[tuple[str, Action]], int | None]:
-        """The numbered choices (at most :data:`MAX_OPTIONS`) and how many more were left out.
-
-        The lay-downs shown are the best of the first :data:`LAYDOWN_SCAN` the
-        listing yields, with the solver's best added when the hand has more;
-        then "how many more" is ``None``: too many to count (any legal
-        lay-down can still be typed).
-        """
-        view = state.view(self.seat)
-        top = view.discard_pile[-1] if view.discard_pile else None
-        if state.phase is not Phase.PLAY:
-            labels = {"take": f"take {top} from the discard pile", "draw": "draw from the stock",
-                      "buy": f"buy {top} (plus {self.variant.buying.penalty} from the stock)", "pass": "pass"}
-            return [(labels.get(str(action), str(action)), action) for action in state.legal_actions()], 0
-        rest: list[Action] = list(state.legal_actions(kinds=(SwapJoker, LayOff, Discard)))
-        laydowns = [a for a in islice(state.legal_actions(kinds=LayDown), LAYDOWN_SCAN + 1)
-                    if isinstance(a, LayDown)]
-        counted = len(laydowns) <= LAYDOWN_SCAN
-        if not counted:
-            del laydowns[LAYDOWN_SCAN:]
-            best = self._best_laydown(state, view)
-            if best is not None and best not in laydowns:
-                laydowns.append(best)
-        points = self.variant.hand_points
-        hand = list(view.hand)
-
-        def left(action: LayDown) -> int:
-            remaining = hand[:]
-            for card in action.cards:
-                remaining.remove(card)
-            return points(remaining)
-
-        laydowns.sort(key=lambda a: (left(a), -len(a.melds), str(a)))
-        room = max(min(5, len(laydowns)), MAX_OPTIONS - len(rest))
-        shown = laydowns[:room]
-        hidden = len(laydowns) - len(shown)
-        if len(shown) + len(rest) > MAX_OPTIONS:
-            keep_discards = [a for a in rest if isinstance(a, Discard)]
-            others = [a for a in rest if not isinstance(a, Discard)]
-            cut = max(0, MAX_OPTIONS - len(shown) - len(keep_discards))
-            hidden += len(others) - cut
-            rest = others[:cut] + keep_discards
-            if len(shown) + len(rest) > MAX_OPTIONS:  # a hand too big for its discards: type the card
-                hidden += len(shown) + len(rest) - MAX_OPTIONS
-                del rest[MAX_OPTIONS - len(shown):]
-        order = {SwapJoker: 0, LayOff: 1, Discard: 2}
-        rest.sort(key=lambda a: order.get(type(a), 3))
-        options: list[tuple[str, Action]] = [(f"{a}  (leaves {left(a)} points)", a) for a in shown]
-        options += [(str(a), a) for a in rest]
-        return options, hidden if counted else None
-
-    def _best_laydown(self, state: GameState, view: PlayerView) -> LayDown | None:
-        """The solver's lay-down of the open contract, if it is legal now."""
-        contract = view.contract()
-        done = view.laid[self.seat]
-        if len(done) == len(contract.requirements):
-            return None
-        if done:
-            contract = Contract(tuple(r for i, r in enumerate(contract.requirements) if i not in done))
-        all_in = self.variant.contracts.going_out[view.levels[self.seat] - 1] is GoingOut.ALL_IN
-        best = solve(self.variant, view.hand, contract, all_in=all_in)
-        if best is None:
-            return None
-        action = LayDown(best.melds)
-        return action if state.is_legal(action) else None
-
-    def prompt_for(self, state: GameState) -> str:
-        top = state.discard_pile[-1] if state.discard_pile else None
-        if state.phase is Phase.DRAW:
-            return "Your turn: draw from the stock or take the discard."
-        if state.phase is Phase.BUY:
-            return f"{self.name(state.on_turn)} drew from the stock: buy {top}?"
-        return "Play: go down, lay off, swap a joker, or discard to end your turn."
-
-    def ask(self, state: GameState) -> Action | None:
-        """Read the human's action; ``None`` when the input ends or they quit."""
-        view = state.view(self.seat)
-        self.show(view)
-        while True:
-            options, hidden = self.options(state)
-            self.say(self.prompt_for(state))
-            for number, (label, _) in enumerate(options, 1):
-                self.say(f"  {number:>2}) {label}")
-            if hidden is None:
-                self.say("  ... and more, lay-downs by the thousand: type the action "
-                         "(e.g. 'down set ...; run ...', or a card to discard).")
-            elif hidden:
-                self.say(f"  ... and {hidden} more: type the action "
-                         "(e.g. 'down set ...; run ...', or a card to discard).")
-            print("Your choice: ", end="", file=self.stdout, flush=True)
-            line = self.stdin.readline()
-            if not line:
-                self.say()
-                self.say("End of input.")
-                return None
-            text = line.strip()
-            if not self.stdin.isatty():
-                self.say(text)  # echo piped input, so the transcript reads well
-            if not text:
-                continue
-            word = text.lower()
-            if word in ("quit", "exit", "q"):
-                return None
-            if word in ("help", "?", "h"):
-                self.say(_HELP)
-                continue
-            if word in ("table", "t", "show"):
-                self.show(view)
-                continue
-            if word == "hint":
-                self.say(f"A greedy bot would play: {self.helper.choose(view, state.legal_actions())}")
-                continue
-            action = self.read(text, options)
-            if action is None:
-                continue
-            try:
-                state.check(action)
-            except IllegalActionError as error:
-                self.say(f"Not allowed: {error}")
-                continue
-            self.say(f"you: {self.describe(state, action)}")
-            return action
-
-    def describe(self, state: GameState, action: Action) -> str:
-        """``action`` in words, naming the discard a take or a buy gets."""
-        top = state.discard_pile[-1] if state.discard_pile else None
-        if isinstance(action, TakeDiscard):
-            return f"take {top}"
-        if isinstance(action, Buy):
-            return f"buy {top}"
-        if isinstance(action, DrawStock):
-            return "draw from the stock"
-        return str(action)
-
-    def read(self, text: str, options: list[tuple[str, Action]]) -> Action | None:
-        """The action ``text`` names (a number, notation, or a bare card to discard)."""
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(options):
-                return options[number - 1][1]
-            self.say(f"No choice {number}: pick 1 to {len(options)}, or type an action.")
-            return None
-        try:
-            return parse_action(text)
-        except RemiError as error:
-            try:
-                return Discard(parse_card(text))
-            except RemiError:
-                self.say(f"Not understood: {error}")
-                return None
+    rich = (not args.plain and not os.environ.get("NO_COLOR") and sys.stdout.isatty() and _rich_available())
+    return play(variant, state, args.seat, seed, sys.stdin, sys.stdout, rich=rich, pause=sys.stdin.isatty())
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,626 @@
+"""The terminal game behind ``remi play``: one human seat against greedy bots.
+
+:func:`play` runs a match on any pair of text streams, so a test drives it with
+scripted input. Output is either plain ASCII (``9H``, no escape codes: for a
+pipe, a file, ``--plain`` or ``NO_COLOR``) or, with `rich
+<https://rich.readthedocs.io>`_, suit symbols in colour (``9♥`` in red, jokers
+highlighted). Cards are typed in either form.
+
+A decision shows the table (whose turn, the melds by owner, hand sizes, who is
+down, buys used and left, the lay-off quota, the contract, the scores), then a
+menu of the moves legal now, grouped by kind, each page at most ten lines: the
+solver's best lay-down first, the others behind a "more…" entry, grouped by the
+meld laid for the first requirement. Any legal action can also be typed in
+notation. A deal ends with a summary and, when the input is a terminal, a
+pause.
+
+Private: ``remi.cli`` imports it only when ``remi play`` runs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import islice
+from typing import IO, Any
+
+import attrs
+
+from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard, parse_action
+from remi.bots import GreedyBot
+from remi.cards import Card, Suit, parse_card
+from remi.contracts import Contract
+from remi.errors import IllegalActionError, RemiError
+from remi.melds import Meld
+from remi.parts import GoingOut, Schedule
+from remi.simulate import bot_seed
+from remi.solver import solve
+from remi.state import GameState, Phase, PlayerView
+from remi.variant import Variant
+
+__all__ = ["LAYDOWN_SCAN", "PAGE", "play"]
+
+#: Lay-downs read from the listing per decision (a hand grown by buying can have millions;
+#: the others can still be typed).
+LAYDOWN_SCAN = 2000
+
+#: The most numbered entries on one page of a sub-menu (the last may be "more…").
+PAGE = 9
+
+#: Lay-offs or swaps listed in the main menu before they move to a sub-menu of their own.
+_INLINE = 2
+
+#: Discards per line in the main menu.
+_PER_LINE = 7
+
+_RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+
+_HELP = """\
+Type the number of a choice, or an action:
+  draw | take | buy | pass
+  down set 5C 5D 5H; run 4S 5S 6S 7S     (the melds, separated by ';')
+  layoff 9C on 2 high                    (the meld's [number] on the table; low/high for runs)
+  swap 3S on 0                           (put 3S in place of a joker of meld [0])
+  discard KC  (or just: KC; suit symbols work too: K♣)
+In a sub-menu: 0 or 'back' returns.
+Other commands: hint (what a greedy bot would do), table (show the table again), help, quit.
+End of input (Ctrl-D) or Ctrl-C quits too."""
+
+
+@attrs.frozen
+class Styled:
+    """Text shown in a rich style (plain output shows the text alone)."""
+
+    text: str
+    style: str
+
+
+Part = str | Card | Styled | Sequence[Card]
+
+
+class Screen:
+    """Where the game writes: plain text, or rich text with coloured suit symbols.
+
+    Args:
+        out: The output stream.
+        rich: Whether to write with rich (escape codes): the caller decides
+            (standard output is a terminal, rich is installed, no ``--plain``
+            or ``NO_COLOR``).
+    """
+
+    def __init__(self, out: IO[str], *, rich: bool) -> None:
+        self.out = out
+        self.console: Any = None
+        if rich:
+            from rich.console import Console
+
+            self.console = Console(file=out, force_terminal=True, highlight=False, soft_wrap=True)
+
+    def card(self, card: Card) -> Styled | str:
+        """One card: ``9H`` plain, ``9♥`` in red with rich, the joker highlighted."""
+        if self.console is None:
+            return str(card)
+        if card.suit is None:
+            return Styled(card.symbol, "bold black on yellow")
+        return Styled(card.symbol, "bold red" if card.suit in _RED else "bold")
+
+    def text(self, *parts: Part) -> list[str | Styled]:
+        """``parts`` as pieces: cards styled, a sequence of cards spaced."""
+        pieces: list[str | Styled] = []
+        for part in parts:
+            if isinstance(part, (str, Styled)):
+                pieces.append(part)
+            elif isinstance(part, Card):
+                pieces.append(self.card(part))
+            else:
+                for i, card in enumerate(part):
+                    if i:
+                        pieces.append(" ")
+                    pieces.append(self.card(card))
+        return pieces
+
+    def say(self, *parts: Part, end: str = "\n") -> None:
+        """Write one line made of ``parts``."""
+        pieces = self.text(*parts)
+        if self.console is None:
+            print("".join(p if isinstance(p, str) else p.text for p in pieces), end=end, file=self.out, flush=True)
+            return
+        from rich.text import Text
+
+        line = Text()
+        for piece in pieces:
+            if isinstance(piece, str):
+                line.append(piece)
+            else:
+                line.append(piece.text, style=piece.style)
+        self.console.print(line, end=end)
+        self.out.flush()
+
+    def table(self, title: str, head: Sequence[str], rows: Sequence[Sequence[Part]]) -> None:
+        """A table with a title: rich's, or aligned plain columns."""
+        if self.console is None:
+            cells = [["".join(p if isinstance(p, str) else p.text for p in self.text(c)) for c in row]
+                     for row in rows]
+            widths = [max(len(r[i]) for r in [list(head), *cells]) for i in range(len(head))]
+            self.say(title)
+            for line in [list(head), *cells]:
+                self.say("  " + "  ".join(c.ljust(w) if i in (0, len(head) - 1) else c.rjust(w)
+                                          for i, (c, w) in enumerate(zip(line, widths, strict=True))).rstrip())
+            return
+        from rich.table import Table
+        from rich.text import Text
+
+        table = Table(title=title, title_justify="left")
+        for i, column in enumerate(head):
+            table.add_column(column, justify="left" if i in (0, len(head) - 1) else "right")
+        for row in rows:
+            table.add_row(*(Text.assemble(*((p, "") if isinstance(p, str) else (p.text, p.style)
+                                            for p in self.text(cell))) for cell in row))
+        self.console.print(table)
+        self.out.flush()
+
+
+@attrs.frozen
+class Entry:
+    """One numbered menu entry: an action, or a sub-menu."""
+
+    label: tuple[Part, ...]
+    action: Action | None = None
+    submenu: Menu | None = None
+
+
+@attrs.frozen
+class Menu:
+    """A menu: groups of entries under a heading; pages of :data:`PAGE` entries when it is a sub-menu."""
+
+    title: tuple[Part, ...]
+    groups: tuple[tuple[str, tuple[Entry, ...]], ...]
+    page: int = 0
+    sub: bool = False
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _left(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
+    remaining = list(hand)
+    for card in cards:
+        remaining.remove(card)
+    return remaining
+
+
+class Game:
+    """One match at the terminal: shows what the human seat may see and reads its choices.
+
+    Args:
+        variant: The rules.
+        seat: The human's seat.
+        seed: The match's seed (shown when the match ends or the player quits).
+        stdin: Where the choices are read.
+        screen: Where the game is shown.
+        pause: Whether to wait for Enter after each deal (an interactive terminal).
+    """
+
+    def __init__(self, variant: Variant, seat: int, seed: int, stdin: IO[str], screen: Screen,
+                 *, pause: bool) -> None:
+        self.variant = variant
+        self.seat = seat
+        self.seed = seed
+        self.stdin = stdin
+        self.screen = screen
+        self.pause = pause
+        self.helper = GreedyBot()
+        self.say = screen.say
+
+    def name(self, seat: int) -> str:
+        """``you`` for the human seat, ``seat 2 (greedy)`` for a bot."""
+        return "you" if seat == self.seat else f"seat {seat} (greedy)"
+
+    def short(self, seat: int) -> str:
+        return "you" if seat == self.seat else f"seat {seat}"
+
+    # -- showing ------------------------------------------------------------------
+
+    def show(self, view: PlayerView) -> None:
+        """The table as the human seat sees it."""
+        variant = self.variant
+        say = self.say
+        contract = view.contract()
+        sizes = ", sizes exact" if variant.contracts.exact_sizes else ""
+        if variant.match.schedule is Schedule.ROUNDS:
+            where = f"Round {view.levels[0]} of {variant.rounds}"
+        else:
+            where = f"Deal {view.deal}, your level {view.levels[self.seat]} of {variant.rounds}"
+        say()
+        say(Styled(f"== {where} · contract {contract} ({', '.join(map(str, contract.requirements))}{sizes}) · "
+                   f"dealer: {self.short(view.dealer)} ==", "bold"))
+        if variant.match.schedule is Schedule.LEVELS:
+            say("Levels: " + " · ".join(f"{self.short(s)} {view.levels[s]} ({view.contract(s)})"
+                                        for s in range(view.players)))
+        say("Scores: " + " · ".join(f"{self.short(s)} {view.scores[s]}" for s in range(view.players)))
+        say("Seats:  " + " · ".join(f"{self.name(s)} {_plural(view.hand_sizes[s], 'card')}"
+                                    f"{', down' if view.is_down(s) else ''}" for s in range(view.players)))
+        buying = variant.buying
+        if buying.enabled and buying.limit != 0:
+            if buying.limit is None:
+                say("Buys this deal (no limit): " + " · ".join(f"{self.short(s)} {view.buys[s]}"
+                                                              for s in range(view.players)))
+            else:
+                say(f"Buys this deal (limit {buying.limit}): " + " · ".join(
+                    f"{self.short(s)} {view.buys[s]} used, {buying.limit - view.buys[s]} left"
+                    for s in range(view.players)))
+        if not view.table:
+            say("Table: no melds yet")
+        else:
+            say("Table:")
+            for owner in range(view.players):
+                melds = [(i, m) for i, m in enumerate(view.table) if m.owner == owner]
+                if melds:
+                    parts: list[Part] = [f"  {self.short(owner)}:"]
+                    for i, meld in melds:
+                        parts += [f"  [{i}] {meld.kind.value} ", meld.cards]
+                    say(*parts)
+        top: Part = view.discard_pile[-1] if view.discard_pile else "(empty)"
+        say("Discard pile: ", top, f" on top ({_plural(len(view.discard_pile), 'card')}) · "
+            f"stock: {_plural(view.stock_size, 'card')}")
+        notes = []
+        if view.is_down():
+            notes.append("you are down")
+        quota = variant.layoff_quota(view.levels[self.seat] - 1)
+        if quota is not None:
+            notes.append(f"lay-offs: {view.layoffs[self.seat]} of {quota} used this deal")
+        say(f"Your hand ({_plural(len(view.hand), 'card')}, {variant.hand_points(view.hand)} points): ",
+            *self._suits(view.hand), f"{'  (' + '; '.join(notes) + ')' if notes else ''}")
+
+    def _suits(self, hand: Sequence[Card]) -> list[Part]:
+        """The hand with a wider gap between suits."""
+        parts: list[Part] = []
+        for i, card in enumerate(hand):
+            if i:
+                parts.append("  " if card.suit != hand[i - 1].suit else " ")
+            parts.append(card)
+        return parts
+
+    def told(self, before: GameState, action: Action, after: GameState) -> None:
+        """Say what happened: a bot's action named, and the cards the human got."""
+        seat = before.to_act
+        assert seat is not None
+        top = before.discard_pile[-1] if before.discard_pile else None
+        penalty = self.variant.buying.penalty
+        if seat != self.seat and not isinstance(action, Pass):
+            self.say(f"{self.name(seat)} ", *self.describe(action, top, penalty))
+        if after.deal != before.deal or after.is_over:
+            return
+        gained = list((Counter(after.hands[self.seat]) - Counter(before.hands[self.seat])).elements())
+        if seat == self.seat and isinstance(action, (TakeDiscard, Buy, SwapJoker)):
+            self.say("you ", *self.describe(action, top, penalty))
+            stock = _left(gained, [top]) if isinstance(action, Buy) and top is not None else []
+            if stock:
+                self.say("you drew ", stock, " from the stock as the penalty")
+        elif gained:
+            self.say("you drew ", gained, " from the stock")
+        elif seat == self.seat and not isinstance(action, (DrawStock, Pass)):
+            self.say("you ", *self.describe(action, top, penalty))
+
+    def describe(self, action: Action, top: Card | None, penalty: int) -> list[Part]:
+        """``action`` in words, in the past tense."""
+        if isinstance(action, DrawStock):
+            return ["drew from the stock"]
+        if isinstance(action, TakeDiscard) and top is not None:
+            return ["took ", top, " from the discard pile"]
+        if isinstance(action, Buy) and top is not None:
+            return ["bought ", top, f" (+{_plural(penalty, 'penalty card')} from the stock)"]
+        if isinstance(action, LayDown):
+            return ["went down: ", *self.melds(action.melds)]
+        if isinstance(action, LayOff):
+            return ["laid off ", action.card, f" on [{action.meld}]{' ' + action.end.value if action.end else ''}"]
+        if isinstance(action, SwapJoker):
+            return ["swapped ", action.cards, f" for the joker in [{action.meld}]"]
+        if isinstance(action, Discard):
+            return ["discarded ", action.card]
+        return [str(action)]
+
+    def offered(self, action: Action) -> tuple[Part, ...]:
+        """A lay-off or a swap as a menu entry."""
+        if isinstance(action, LayOff):
+            return (action.card, f" on [{action.meld}]{' ' + action.end.value if action.end else ''}")
+        if isinstance(action, SwapJoker):
+            return ("put ", action.cards, f" in place of the joker in [{action.meld}]")
+        return (str(action),)
+
+    def melds(self, melds: Sequence[Meld]) -> list[Part]:
+        parts: list[Part] = []
+        for i, meld in enumerate(melds):
+            parts += [" + " if i else "", f"{meld.kind.value} ", meld.cards]
+        return parts
+
+    def deal_over(self, state: GameState) -> bool:
+        """The deal's summary, then a pause when interactive; ``False`` if the input ended there."""
+        result = state.last_deal
+        assert result is not None
+        how = "no one went out (stock exhausted or turn limit)" if result.winner is None else \
+            f"{self.name(result.winner)} went out"
+        self.say()
+        rows = [[self.name(s), f"{result.scores[s]:+d}", str(state.scores[s]), result.hands[s] or "-"]
+                for s in range(state.players)]
+        self.screen.table(f"Deal {result.deal} over: {how}.", ["seat", "this deal", "total", "left in hand"],
+                          rows)
+        if self.pause and not state.is_over:
+            self.say("Press Enter for the next deal (q to quit): ", end="")
+            line = self.stdin.readline()
+            if not line or line.strip().lower() in ("q", "quit"):
+                return False
+        return True
+
+    def match_over(self, state: GameState) -> None:
+        winners = state.winners
+        who = " and ".join(self.name(seat) for seat in winners)
+        self.say()
+        self.say(Styled(f"=== Match over. Winner{'s' if len(winners) > 1 else ''}: {who} with "
+                        f"{state.scores[winners[0]]} points. ===", "bold"))
+        self.say(f"The match's seed was {self.seed} (replay it with --seed {self.seed}).")
+
+    # -- menus --------------------------------------------------------------------
+
+    def menu(self, state: GameState) -> Menu:
+        """The moves legal now, grouped by kind."""
+        view = state.view(self.seat)
+        top = view.discard_pile[-1] if view.discard_pile else None
+        penalty = self.variant.buying.penalty
+        legal = state.legal_actions(kinds=(DrawStock, TakeDiscard, Buy, Pass))
+        if state.phase is not Phase.PLAY:
+            choices = []
+            for action in legal:
+                if isinstance(action, DrawStock):
+                    choices.append(Entry(("draw from the stock",), action))
+                elif isinstance(action, TakeDiscard) and top is not None:
+                    choices.append(Entry(("take ", top, " from the discard pile"), action))
+                elif isinstance(action, Buy) and top is not None:
+                    limit = self.variant.buying.limit
+                    used = view.buys[self.seat]
+                    left = "" if limit is None else f"; buys: {used} of {limit} used, {limit - used} left"
+                    choices.append(Entry(("buy ", top, f" (+{_plural(penalty, 'penalty card')}{left})"), action))
+                else:
+                    choices.append(Entry((str(action),), action))
+            if state.phase is Phase.DRAW:
+                title: tuple[Part, ...] = ("Your turn: draw.",)
+            else:
+                title = (f"{self.name(state.on_turn).capitalize()} declined ", top or "the discard", ": buy it?")
+            return Menu(title, (("", tuple(choices)),))
+        groups: list[tuple[str, tuple[Entry, ...]]] = []
+        kinds = []
+        down = self.laydowns(state, view)
+        if down:
+            kinds.append("go down")
+            groups.append(("Go down", down))
+        for kind, heading, word in ((LayOff, "Lay off", "lay off"), (SwapJoker, "Swap a joker", "swap")):
+            actions = list(state.legal_actions(kinds=kind))
+            if not actions:
+                continue
+            kinds.append(word)
+            entries = tuple(Entry(self.offered(a), a) for a in actions)
+            if len(entries) > _INLINE:
+                entries = (Entry((f"{heading.lower()}… ({len(entries)} ways)",),
+                                 submenu=Menu((heading,), (("", entries),), sub=True)),)
+            groups.append((heading, entries))
+        discards = tuple(Entry((a.card,), a) for a in state.legal_actions(kinds=Discard) if isinstance(a, Discard))
+        if discards:
+            kinds.append("discard")
+            groups.append(("Discard", discards))
+        what = ", ".join(kinds[:-1]) + (" or " if len(kinds) > 1 else "") + kinds[-1] if kinds else "nothing"
+        return Menu((f"Your play: {what}.",), tuple(groups))
+
+    def laydowns(self, state: GameState, view: PlayerView) -> tuple[Entry, ...]:
+        """The solver's best lay-down, then "more…" for the others read from the listing."""
+        listed = [a for a in islice(state.legal_actions(kinds=LayDown), LAYDOWN_SCAN + 1) if isinstance(a, LayDown)]
+        if not listed:
+            return ()
+        counted = len(listed) <= LAYDOWN_SCAN
+        del listed[LAYDOWN_SCAN:]
+        hand = view.hand
+        points = self.variant.hand_points
+
+        def left(action: LayDown) -> int:
+            return points(_left(hand, action.cards))
+
+        best = self._solved(state, view)
+        listed.sort(key=lambda a: (left(a), -len(a.cards), str(a)))
+        best = best if best is not None else listed[0]
+        others = [a for a in listed if a != best]
+        entries = [Entry((*self.melds(best.melds), f"  (leaves {left(best)} points)"), best)]
+        if others:
+            more = f"{len(others)}" if counted else f"over {len(others)}"
+
+            by_first: dict[Meld, list[LayDown]] = {}
+            for action in others:
+                by_first.setdefault(action.melds[0], []).append(action)
+            firsts = []
+            for first, actions in by_first.items():
+                ways = tuple(Entry((*self.melds(a.melds), f"  (leaves {left(a)})"), a) for a in actions)
+                if len(ways) == 1:
+                    firsts.append(ways[0])
+                else:
+                    firsts.append(Entry((*self.melds([first]), f" + …  ({len(ways)} ways)"),
+                                        submenu=Menu(("Go down with ", *self.melds([first])), (("", ways),),
+                                                     sub=True)))
+            groups = Menu(("Other ways to go down, by the meld of the first requirement",), (("", tuple(firsts)),),
+                          sub=True)
+            entries.append(Entry((f"more… ({more} other ways)",), submenu=groups))
+        return tuple(entries)
+
+    def _solved(self, state: GameState, view: PlayerView) -> LayDown | None:
+        """The solver's lay-down of the open requirements, if it is legal now."""
+        contract = view.contract()
+        done = view.laid[self.seat]
+        if done:
+            contract = Contract(tuple(r for i, r in enumerate(contract.requirements) if i not in done))
+        all_in = self.variant.contracts.going_out[view.levels[self.seat] - 1] is GoingOut.ALL_IN
+        best = solve(self.variant, view.hand, contract, all_in=all_in)
+        if best is None:
+            return None
+        action = LayDown(best.melds)
+        return action if state.is_legal(action) else None
+
+    def numbered(self, menu: Menu) -> list[tuple[Entry, int]]:
+        """The entries shown on ``menu``'s page, numbered from 1; sub-menus are paged."""
+        entries = [e for _, group in menu.groups for e in group]
+        if not menu.sub:
+            return [(e, i) for i, e in enumerate(entries, 1)]
+        start = menu.page * (PAGE - 1)
+        return [(e, i) for i, e in enumerate(entries[start:start + PAGE - 1], 1)]
+
+    def render(self, menu: Menu) -> list[Entry]:
+        """Show ``menu`` (at most ten lines) and return its numbered entries, "more…" included."""
+        say = self.say
+        say(*(Styled(p, "bold") if isinstance(p, str) else p for p in menu.title))
+        numbered = self.numbered(menu)
+        shown = [e for e, _ in numbered]
+        if menu.sub:
+            total = sum(len(g) for _, g in menu.groups)
+            for entry, number in numbered:
+                say(f"  {number}) ", *entry.label)
+            if (menu.page + 1) * (PAGE - 1) < total:
+                rest = total - (menu.page + 1) * (PAGE - 1)
+                more = Entry((f"more… ({rest} more)",), submenu=attrs.evolve(menu, page=menu.page + 1))
+                shown.append(more)
+                say(f"  {PAGE}) ", *more.label)
+            say("  0) back")
+            return shown
+        number = 1
+        for heading, group in menu.groups:
+            if heading == "Discard":
+                for row in range(0, len(group), _PER_LINE):
+                    parts: list[Part] = [f"  {heading + ':' if row == 0 else '':<13}"]
+                    for entry in group[row:row + _PER_LINE]:
+                        parts += [f"{number:>3}) ", *entry.label, " "]
+                        number += 1
+                    say(*parts)
+                continue
+            for i, entry in enumerate(group):
+                label = f"{heading + ':' if heading and i == 0 else '':<13}" if heading else ""
+                say(f"  {label}{number:>3}) ", *entry.label)
+                number += 1
+        return shown
+
+    # -- asking -------------------------------------------------------------------
+
+    def ask(self, state: GameState) -> Action | None:
+        """Read the human's action; ``None`` when the input ends or they quit."""
+        view = state.view(self.seat)
+        self.show(view)
+        stack = [self.menu(state)]
+        while True:
+            entries = self.render(stack[-1])
+            self.say("Your choice: ", end="")
+            line = self.stdin.readline()
+            if not line:
+                self.say()
+                self.say("End of input.")
+                return None
+            text = line.strip()
+            if not self.stdin.isatty():
+                self.say(text)  # echo piped input, so the transcript reads well
+            word = text.lower()
+            if not text:
+                continue
+            if word in ("quit", "exit", "q"):
+                return None
+            if word in ("help", "?", "h"):
+                self.say(_HELP)
+                continue
+            if word in ("table", "t", "show"):
+                self.show(view)
+                continue
+            if word == "hint":
+                self.say(f"A greedy bot would play: {self.helper.choose(view, state.legal_actions())}")
+                continue
+            if word in ("0", "back", "b"):
+                if len(stack) > 1:
+                    stack.pop()
+                else:
+                    self.say("Nothing to go back to: this is the first menu.")
+                continue
+            if text.isdigit():
+                number = int(text)
+                if not 1 <= number <= len(entries):
+                    self.say(f"No choice {number}: pick 1 to {len(entries)}, or type an action ('help').")
+                    continue
+                entry = entries[number - 1]
+                if entry.submenu is not None:
+                    stack.append(entry.submenu)
+                    continue
+                action = entry.action
+            else:
+                action = self.read(text)
+            if action is None:
+                continue
+            try:
+                state.check(action)
+            except IllegalActionError as error:
+                self.say(f"Not allowed: {error}")
+                continue
+            return action
+
+    def read(self, text: str) -> Action | None:
+        """The action ``text`` names in notation, or a bare card to discard."""
+        try:
+            return parse_action(text)
+        except RemiError as error:
+            try:
+                return Discard(parse_card(text))
+            except RemiError:
+                self.say(f"Not understood: {error} (type 'help' for the commands)")
+                return None
+
+
+def play(variant: Variant, state: GameState, seat: int, seed: int, stdin: IO[str], stdout: IO[str], *,
+         rich: bool, pause: bool) -> int:
+    """Play ``state``'s match at the terminal, ``seat`` the human's and the others greedy bots.
+
+    Args:
+        variant: The rules.
+        state: The match's first state.
+        seat: The human's seat.
+        seed: The match's seed: the bots' seeds derive from it, and it is
+            shown when the match ends or the human quits, never before.
+        stdin: Where the human's choices are read.
+        stdout: Where the game is shown.
+        rich: Whether to show suit symbols in colour (escape codes) with rich.
+        pause: Whether to wait for Enter after each deal.
+
+    Returns:
+        The exit status: 0 when the match ends or the human quits, 130 on Ctrl-C.
+    """
+    game = Game(variant, seat, seed, stdin, Screen(stdout, rich=rich), pause=pause)
+    # the bots' seeds are one-way digests: no bot can recover the match seed (and so the deck)
+    bots = {s: GreedyBot(seed=bot_seed(seed, s)) for s in range(state.players) if s != seat}
+    others = ", ".join(str(s) for s in bots)
+    game.say(f"remi play: {variant.title or variant.name}, {state.players} players: you, and greedy bots in "
+             f"seat{'s' if len(bots) > 1 else ''} {others}.")
+    game.say("Type 'help' for how to play, 'quit' (or end of input) to stop.")
+    try:
+        while not state.is_over:
+            to_act = state.to_act
+            assert to_act is not None
+            if to_act == seat:
+                chosen = game.ask(state)
+                if chosen is None:
+                    game.say(f"Game abandoned (seed {seed}).")
+                    return 0
+                action = chosen
+            else:
+                action = bots[to_act].choose(state.view(to_act), state.legal_actions())
+            after = state.apply(action)
+            game.told(state, action, after)
+            ended = len(after.deal_scores) != len(state.deal_scores)
+            state = after
+            if ended and not game.deal_over(state):
+                game.say(f"Game abandoned (seed {seed}).")
+                return 0
+    except KeyboardInterrupt:
+        game.say()
+        game.say(f"Interrupted: game abandoned (seed {seed}).")
+        return 130
+    game.match_over(state)
+    return 0
