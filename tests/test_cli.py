@@ -11,6 +11,7 @@ import subprocess
 import sys
 from importlib.metadata import entry_points
 
+import attrs
 import pytest
 
 import remi
@@ -38,8 +39,38 @@ def one_error_line(stderr: str) -> str:
 def test_rules_in_process(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "english"]) == 0
     out = capsys.readouterr().out
-    assert out == remi.variants.get("english").summary() + "\n"
+    summary = remi.variants.get("english").summary()
+    assert out.startswith(summary[: summary.index("\nmelds: ")])  # players, deck, contracts, card points
     assert "run 4 + group 3" in out and "lay-off quota 3" in out
+
+
+@pytest.mark.parametrize("name", remi.variants.names())
+def test_rules_give_every_parameter_with_its_meaning(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", name]) == 0
+    out = capsys.readouterr().out
+    variant = remi.variants.get(name)
+    sections = out.split("\n\n")
+    for part in ("deck", "melds", "contracts", "drawing", "layoffs", "swaps", "buying", "match", "scoring"):
+        section = next(text for text in sections if text.startswith(f"{part}: "))
+        for field in attrs.fields(type(getattr(variant, part))):
+            line = re.search(rf"^  {field.name} = ([^\n]*)", section, re.MULTILINE)
+            assert line is not None, (part, field.name)
+            value, _, meaning = line.group(1).partition(": ")
+            assert value and len(meaning) > 10, (part, field.name)  # a value and what it means
+    assert "melds: " not in out.split("Rule parts")[0]  # the bare field list is replaced
+
+
+def test_rules_say_what_a_parameter_means() -> None:
+    done = run("rules", "liverpool")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    # L7: three buys per deal; L6: buying comes before the player on turn draws
+    assert "  limit = 3: buys per player per deal (None: no limit).\n" in out
+    assert "  timing = before-draw: before or after the player on turn draws from the stock.\n" in out
+    assert "  hook order: the seats asked, first to last, whether they buy the discard on_turn declined.\n" in out
+    english = " ".join(run("rules", "english").stdout.split())  # lines wrapped at 100 columns, joined
+    assert ("hook quota (overridden: EnglishLayOffs): how many cards a player on contract level (0-based) "
+            "may lay off per deal.") in english  # E12: the lay-off quota is a rule in code
 
 
 def test_rules_as_a_module() -> None:
@@ -68,6 +99,8 @@ def test_simulate_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "norwegian", "--players", "2", "--games", "2", "--seed", "4"]) == 0
     captured = capsys.readouterr()
     assert "by bot" in captured.out and "by seat" in captured.out
+    assert "win rate: matches won by the bot (any of its seats) / matches" in captured.out
+    assert "win rate: matches won per seat / matches" in captured.out
     assert "greedy" in captured.out and "random" in captured.out
     assert "deals: 14 (7.00 per match)" in captured.out
     assert "simulating: 2/2 matches" in captured.err  # the plain progress report (not a terminal)

@@ -42,6 +42,7 @@ from sphinx.util.docutils import SphinxDirective
 import remi
 import remi.variants
 from remi import Advance, BuyTiming, GoingOut, Schedule, Variant
+from remi._describe import base_part, field_help, hooks  # shared with `remi rules`
 
 logger = logging.getLogger(__name__)
 
@@ -77,53 +78,6 @@ LABELS = frozenset({"name", "version", "title", "references", "legacy_fingerprin
 
 
 # -- the variant pages ---------------------------------------------------------
-
-
-def field_help(cls: type) -> dict[str, str]:
-    """Map each attribute to its description in an ``Attributes:`` docstring section of ``cls`` or a base."""
-    help_: dict[str, str] = {}
-    for klass in reversed(cls.__mro__):
-        help_.update(_section(klass.__doc__ or "", "Attributes:"))
-    return help_
-
-
-def _section(docstring: str, title: str) -> dict[str, str]:
-    """The ``name: text`` entries of a Google-style docstring section such as ``Attributes:``."""
-    help_: dict[str, str] = {}
-    inside = False
-    current = ""
-    for line in inspect.cleandoc(docstring).splitlines():
-        if line.strip() == title:
-            inside = True
-            continue
-        if not inside:
-            continue
-        if line and not line.startswith(" "):
-            break
-        if line.startswith("        ") and current:
-            help_[current] += " " + line.strip()
-        elif line.startswith("    ") and ":" in line:
-            current, _, text = line.strip().partition(":")
-            help_[current] = text.strip()
-    return help_
-
-
-def base_part(cls: type) -> type:
-    """The class remi defines that ``cls`` is (or subclasses): :class:`remi.Buying` for a house subclass."""
-    for klass in cls.__mro__:
-        if klass.__module__ in ("remi.parts", "remi.melds") and attrs.has(klass):
-            return klass
-    return cls
-
-
-def hooks(cls: type) -> tuple[str, ...]:
-    """The hook methods a part class declares in the ``Hooks:`` section of its docstring."""
-    text = inspect.cleandoc(cls.__doc__ or "")
-    _, found, rest = text.partition("\nHooks:\n")
-    if not found:
-        return ()
-    block = re.split(r"\n\S", rest, maxsplit=1)[0]
-    return tuple(re.findall(r":meth:`~?(?:[\w.]+\.)?(\w+)`", block))
 
 
 def value_text(value: object) -> str:

@@ -42,6 +42,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, NoReturn
 
 from remi import __version__
+from remi._describe import rules_text
 from remi._setup import new_game
 from remi.bots import bot_names
 from remi.errors import RemiError
@@ -204,7 +205,7 @@ def _players(variant: Variant, players: int) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    print(_variant(args.variant).summary())
+    print(rules_text(_variant(args.variant)))
     return 0
 
 
@@ -320,13 +321,20 @@ def _statistics_tables(stats: Statistics) -> tuple[str, list[str], _Rows, list[s
         f"actions: {stats.actions} ({stats.mean_actions_per_deal:.1f} per deal, longest deal "
         f"{stats.max_actions_per_deal})",
         f"matches stopped at the deal cap: {stats.capped}; shared wins: {stats.shared_wins} (count 1/k each)",
-        "win rate: wins per seat and match; mean deal: points per deal (lower is better)",
+        "mean deal: points per deal (lower is better)",
     ]
     return title, bot_head, bot_rows, seat_head, seat_rows, notes
 
 
 def _num(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:.2f}"
+
+
+def _captioned(bot_head: list[str], bot_rows: _Rows, seat_head: list[str],
+            seat_rows: _Rows) -> tuple[tuple[str, list[str], _Rows, str], ...]:
+    """The two tables with their headings and captions: what "win rate" means in each."""
+    return (("by bot", bot_head, bot_rows, "win rate: matches won by the bot (any of its seats) / matches"),
+            ("by seat", seat_head, seat_rows, "win rate: matches won per seat / matches"))
 
 
 def _print_statistics(stats: Statistics, elapsed: float, workers: int) -> None:
@@ -338,8 +346,8 @@ def _print_statistics(stats: Statistics, elapsed: float, workers: int) -> None:
 
         console = Console(file=sys.stdout, highlight=False)
         console.print(title)
-        for heading, head, rows in (("by bot", bot_head, bot_rows), ("by seat", seat_head, seat_rows)):
-            table = Table(title=heading, title_justify="left")
+        for heading, head, rows, caption in _captioned(bot_head, bot_rows, seat_head, seat_rows):
+            table = Table(title=heading, title_justify="left", caption=caption, caption_justify="left")
             for i, column in enumerate(head):
                 table.add_column(column, justify="left" if i < 2 else "right")
             for row in rows:
@@ -349,10 +357,11 @@ def _print_statistics(stats: Statistics, elapsed: float, workers: int) -> None:
             console.print(note, soft_wrap=True)
         return
     print(title)
-    for heading, head, rows in (("by bot", bot_head, bot_rows), ("by seat", seat_head, seat_rows)):
+    for heading, head, rows, caption in _captioned(bot_head, bot_rows, seat_head, seat_rows):
         print()
         print(heading)
         print(_plain_table(head, rows))
+        print(caption)
     print()
     for note in [*notes, footer]:
         print(note)
