@@ -492,8 +492,8 @@ class Game:
             if heading == "Discard":
                 for row in range(0, len(group), _PER_LINE):
                     parts: list[Part] = [f"  {heading + ':' if row == 0 else '':<13}"]
-                    for entry in group[row:row + _PER_LINE]:
-                        parts += [f"{number:>3}) ", *entry.label, " "]
+                    for i, entry in enumerate(group[row:row + _PER_LINE]):
+                        parts += [" " if i else "", f"{number:>3}) ", *entry.label]
                         number += 1
                     say(*parts)
                 continue

@@ -12,9 +12,13 @@ prints one line and exits with status 1. ``--workers`` is at most the number
 of CPUs (``os.cpu_count()``), and no more worker processes than games start.
 
 ``remi play`` prints the match's seed when the match ends or the player
-quits, never before (the seed fixes every hand), and its menus stay short
-however many lay-downs a hand has: the lay-downs listed are the best few found
-(the solver's first), and any other legal one can be typed in notation.
+quits, never before (the seed fixes every hand). It shows suit symbols in
+colour on a terminal (plain ASCII cards with ``--plain``, with ``NO_COLOR`` set,
+or when the output is not a terminal), and its menus stay short however many
+lay-downs a hand has: the solver's best first, the others behind "more…", and
+any legal action can be typed in notation. The game itself lives in
+``remi._terminal``, loaded only when ``remi play`` runs. ``remi rules`` gives
+every rule parameter with its meaning.
 
 The tables and the progress bar use `rich <https://rich.readthedocs.io>`_ when
 it is installed (``pip install 'remi-rules[cli]'``) and plain text otherwise.
@@ -22,9 +26,18 @@ it is installed (``pip install 'remi-rules[cli]'``) and plain text otherwise.
 >>> main(["rules", "norwegian"])  # doctest: +ELLIPSIS
 Norwegian Remi (variant 'norwegian', version 1)
 ...
+buying: whether, when and by whom the discard the player on turn declines may be bought (Buying)
+  enabled = True: whether other players may buy a declined discard.
+...
 0
 
 .. versionadded:: 0.1.0
+
+.. versionchanged:: 0.2.0
+   ``remi play`` shows suit symbols in colour (``--plain`` for ASCII), names
+   the card drawn, shows buys and the lay-off quota, sums up each deal, and
+   offers only the moves legal now in short menus; ``remi rules`` gives each
+   parameter's meaning.
 """
 
 from __future__ import annotations
