@@ -98,8 +98,10 @@ def test_a_scripted_deal_shows_what_a_player_needs(variant: str, seed: int, monk
 
 def test_english_shows_levels_and_the_layoff_quota() -> None:
     _, out = transcript("english", 2, "1\n" * 40, players=2)
-    assert "Levels: you 1 (run 4 + group 3) · seat 1 1 (run 4 + group 3)" in out
-    assert "lay-offs: 0 of 3 used this deal" in out  # E12: three lay-offs per deal at level 1
+    assert "== Deal 1 · your level 1 of 7 · dealer: " in out
+    assert "Contract: run 4 + group 3 (run 4, set 3; exact sizes)" in out  # E9: exact sizes
+    assert "Levels: you 1 · seat 1 1" in out
+    assert "Lay-offs: 0 of 3 used this deal" in out  # E12: three lay-offs per deal at level 1
 
 
 def test_N15_no_go_down_once_down() -> None:
@@ -109,7 +111,7 @@ def test_N15_no_go_down_once_down() -> None:
     assert "Go down:" in deal[:went]
     after = deal[went:]
     assert "Go down:" not in after and "go down" not in after
-    assert "you are down" in after
+    assert "You are down" in after
 
 
 def test_only_the_moves_possible_now_are_offered() -> None:

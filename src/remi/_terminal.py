@@ -218,6 +218,7 @@ class Game:
         return "you" if seat == self.seat else f"seat {seat} (greedy)"
 
     def short(self, seat: int) -> str:
+        """``you``, or ``seat 2``: where the seats are listed side by side."""
         return "you" if seat == self.seat else f"seat {seat}"
 
     # -- showing ------------------------------------------------------------------
@@ -227,17 +228,16 @@ class Game:
         variant = self.variant
         say = self.say
         contract = view.contract()
-        sizes = ", sizes exact" if variant.contracts.exact_sizes else ""
+        sizes = "; exact sizes" if variant.contracts.exact_sizes else ""
         if variant.match.schedule is Schedule.ROUNDS:
             where = f"Round {view.levels[0]} of {variant.rounds}"
         else:
-            where = f"Deal {view.deal}, your level {view.levels[self.seat]} of {variant.rounds}"
+            where = f"Deal {view.deal} · your level {view.levels[self.seat]} of {variant.rounds}"
         say()
-        say(Styled(f"== {where} · contract {contract} ({', '.join(map(str, contract.requirements))}{sizes}) · "
-                   f"dealer: {self.short(view.dealer)} ==", "bold"))
+        say(Styled(f"== {where} · dealer: {self.short(view.dealer)} ==", "bold"))
+        say(f"Contract: {contract} ({', '.join(map(str, contract.requirements))}{sizes})")
         if variant.match.schedule is Schedule.LEVELS:
-            say("Levels: " + " · ".join(f"{self.short(s)} {view.levels[s]} ({view.contract(s)})"
-                                        for s in range(view.players)))
+            say("Levels: " + " · ".join(f"{self.short(s)} {view.levels[s]}" for s in range(view.players)))
         say("Scores: " + " · ".join(f"{self.short(s)} {view.scores[s]}" for s in range(view.players)))
         say("Seats:  " + " · ".join(f"{self.name(s)} {_plural(view.hand_sizes[s], 'card')}"
                                     f"{', down' if view.is_down(s) else ''}" for s in range(view.players)))
@@ -247,9 +247,9 @@ class Game:
                 say("Buys this deal (no limit): " + " · ".join(f"{self.short(s)} {view.buys[s]}"
                                                               for s in range(view.players)))
             else:
-                say(f"Buys this deal (limit {buying.limit}): " + " · ".join(
-                    f"{self.short(s)} {view.buys[s]} used, {buying.limit - view.buys[s]} left"
-                    for s in range(view.players)))
+                left = buying.limit - view.buys[self.seat]
+                say(f"Buys this deal (limit {buying.limit}): you {view.buys[self.seat]} used, {left} left · "
+                    + " · ".join(f"seat {s} {view.buys[s]}" for s in range(view.players) if s != self.seat))
         if not view.table:
             say("Table: no melds yet")
         else:
@@ -271,7 +271,9 @@ class Game:
         if quota is not None:
             notes.append(f"lay-offs: {view.layoffs[self.seat]} of {quota} used this deal")
         say(f"Your hand ({_plural(len(view.hand), 'card')}, {variant.hand_points(view.hand)} points): ",
-            *self._suits(view.hand), f"{'  (' + '; '.join(notes) + ')' if notes else ''}")
+            *self._suits(view.hand))
+        if notes:
+            say(" · ".join(notes).capitalize())
 
     def _suits(self, hand: Sequence[Card]) -> list[Part]:
         """The hand with a wider gap between suits."""
@@ -418,11 +420,11 @@ class Game:
             return ()
         counted = len(listed) <= LAYDOWN_SCAN
         del listed[LAYDOWN_SCAN:]
-        hand = view.hand
         points = self.variant.hand_points
+        total = points(view.hand)
 
-        def left(action: LayDown) -> int:
-            return points(_left(hand, action.cards))
+        def left(action: LayDown) -> int:  # the points left in hand after it
+            return total - points(action.cards)
 
         best = self._solved(state, view)
         listed.sort(key=lambda a: (left(a), -len(a.cards), str(a)))
