@@ -6,8 +6,8 @@
 #
 #   bash scripts/play_in_tmux.sh          # prints "play_in_tmux: ok", or what is missing
 #
-# Needs tmux (apt-get install tmux). Uses .venv/bin/remi when there is one, else `remi`.
-# tests/test_terminal.py runs it.
+# Needs tmux (apt-get install tmux). Runs `$PYTHON -m remi` (default: .venv/bin/python, else python3).
+# tests/test_terminal.py runs it with its own interpreter.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -15,8 +15,8 @@ if ! command -v tmux >/dev/null; then
     echo "play_in_tmux: tmux is not installed (apt-get install tmux)" >&2
     exit 2
 fi
-remi=$root/.venv/bin/remi
-[ -x "$remi" ] || remi=$(command -v remi)
+python=${PYTHON:-$root/.venv/bin/python}
+[ -x "$python" ] || python=python3
 session=remi-play-check-$$
 socket=remi-play-check-$$  # a server of our own: never touches the user's tmux sessions
 tmx() { tmux -L "$socket" "$@"; }
@@ -24,7 +24,7 @@ trap 'tmx kill-server 2>/dev/null || true' EXIT
 
 # a UTF-8 terminal with colours, 120 x 50, seed 3: seat 0 first answers a buy offer
 tmx -f /dev/null new-session -d -s "$session" -x 120 -y 50 \
-    "env -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 '$remi' play norwegian --seed 3; sleep 30"
+    "cd '$root' && env -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 '$python' -m remi play norwegian --seed 3; sleep 30"
 
 wait_for() {  # wait until the pane shows $1 (a fixed string), at most 20 s
     for _ in $(seq 200); do

@@ -9,6 +9,7 @@ must be shown.
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -288,7 +289,7 @@ def test_play_in_a_real_terminal_with_tmux() -> None:
     if shutil.which("tmux") is None:
         pytest.fail("tmux is needed to check remi play in a real terminal: apt-get install tmux")
     done = subprocess.run(["bash", str(ROOT / "scripts" / "play_in_tmux.sh")], capture_output=True, text=True,
-                          timeout=120, check=False)
+                          timeout=120, check=False, env={**os.environ, "PYTHON": sys.executable})
     assert done.returncode == 0, done.stdout + done.stderr
     assert "play_in_tmux: ok" in done.stdout
 
