@@ -332,6 +332,7 @@ class Game:
         return (str(action),)
 
     def melds(self, melds: Sequence[Meld]) -> list[Part]:
+        """Melds as ``set 9♥ 9♦ 9♣ + run …``."""
         parts: list[Part] = []
         for i, meld in enumerate(melds):
             parts += [" + " if i else "", f"{meld.kind.value} ", meld.cards]
@@ -356,6 +357,7 @@ class Game:
         return True
 
     def match_over(self, state: GameState) -> None:
+        """The winners, and the seed that replays the match."""
         winners = state.winners
         who = " and ".join(self.name(seat) for seat in winners)
         self.say()
@@ -370,10 +372,9 @@ class Game:
         view = state.view(self.seat)
         top = view.discard_pile[-1] if view.discard_pile else None
         penalty = self.variant.buying.penalty
-        legal = state.legal_actions(kinds=(DrawStock, TakeDiscard, Buy, Pass))
         if state.phase is not Phase.PLAY:
             choices = []
-            for action in legal:
+            for action in state.legal_actions(kinds=(DrawStock, TakeDiscard, Buy, Pass)):
                 if isinstance(action, DrawStock):
                     choices.append(Entry(("draw from the stock",), action))
                 elif isinstance(action, TakeDiscard) and top is not None:
@@ -433,7 +434,6 @@ class Game:
         entries = [Entry((*self.melds(best.melds), f"  (leaves {left(best)} points)"), best)]
         if others:
             more = f"{len(others)}" if counted else f"over {len(others)}"
-
             by_first: dict[Meld, list[LayDown]] = {}
             for action in others:
                 by_first.setdefault(action.melds[0], []).append(action)
