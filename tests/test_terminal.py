@@ -294,6 +294,12 @@ def test_play_in_a_real_terminal_with_tmux() -> None:
     assert "play_in_tmux: ok" in done.stdout
 
 
+def test_without_tmux_the_terminal_check_fails_saying_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(pytest.fail.Exception, match="apt-get install tmux"):
+        test_play_in_a_real_terminal_with_tmux()
+
+
 def test_the_game_module_loads_only_for_play() -> None:
     code = "import sys, remi.cli; remi.cli.main(['rules', 'english']); print('remi._terminal' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
