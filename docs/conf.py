@@ -25,6 +25,8 @@ extensions = [
     "sphinx.ext.viewcode",
     "sphinx.ext.doctest",
     "remi_docs",  # docs/_ext/remi_docs.py: generated variant tables, remi.X references
+    "remi_clauses",  # docs/_ext/remi_clauses.py: clause anchors (#N15), the :clause: role
+    "remi_pictures",  # docs/_ext/remi_pictures.py: SVG pictures, the :cards: role
 ]
 
 exclude_patterns = ["_build", "_generated", "Thumbs.db", ".DS_Store"]
