@@ -26,4 +26,4 @@ if ! "$PY" -c 'import playwright' 2>/dev/null; then
     step "installing playwright (the Python package only) into .venv"
     "$PY" -m pip install --quiet --disable-pip-version-check "playwright>=1.40"
 fi
-/usr/bin/chromium --version
+/usr/bin/chromium --version 2>/dev/null

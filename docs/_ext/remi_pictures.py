@@ -21,6 +21,7 @@ image.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Iterable, Sequence
@@ -118,12 +119,12 @@ def flow_nodes() -> tuple[FlowNode, ...]:
     """The boxes of the turn-and-deal flow; the buy windows name their variants from the rule parts."""
     return (
         FlowNode("begin", 1, 0, "A turn begins", ("the top discard lies face up",), "start"),
-        FlowNode("before", 1, 1, "Buy window before the draw",
-                 (_timing_names(BuyTiming.BEFORE_DRAW), "the player on turn may take it first"), "buy"),
+        FlowNode("before", 1, 1, "Buy before the draw",
+                 (_timing_names(BuyTiming.BEFORE_DRAW), "on turn may take it first"), "buy"),
         FlowNode("take", 0, 2, "Take the discard", ("free; not to be discarded", "again this turn")),
         FlowNode("draw", 2, 2, "Draw from the stock", ("the discard is passed over",)),
-        FlowNode("after", 2, 3, "Buy window after the draw",
-                 (_timing_names(BuyTiming.AFTER_DRAW), "nearest asker buys, + a stock card"), "buy"),
+        FlowNode("after", 2, 3, "Buy after the draw",
+                 (_timing_names(BuyTiming.AFTER_DRAW), "nearest asker buys, + 1 card"), "buy"),
         FlowNode("play", 1, 4, "Play (all optional)", ("go down · lay off · swap a joker",)),
         FlowNode("discard", 1, 5, "Discard", ("one card to the pile",)),
         FlowNode("out", 2, 5, "Hand empty: out", ("the player goes out",), "end"),
@@ -138,25 +139,25 @@ def flow_nodes() -> tuple[FlowNode, ...]:
 #: The arrows of the flow picture; ``via`` points are in grid units (column, row).
 FLOW_EDGES = (
     FlowEdge("begin", "before", "buy first", label_side=1),
-    FlowEdge("begin", "take"),
-    FlowEdge("begin", "draw"),
+    FlowEdge("begin", "take", via=((0.0, 0.0),)),
+    FlowEdge("begin", "draw", via=((2.0, 0.0),)),
     FlowEdge("before", "take", "on turn takes it", label_at=0.45),
     FlowEdge("before", "draw", "not taken", label_at=0.45),
     FlowEdge("take", "play"),
     FlowEdge("draw", "after", "buy after", label_side=-1),
-    FlowEdge("draw", "play", "no buyer", label_at=0.72),
+    FlowEdge("draw", "play", "no buyer", via=((1.45, 2.0), (1.45, 3.45)), label_side=-1),
     FlowEdge("after", "play"),
     FlowEdge("play", "discard"),
     FlowEdge("play", "out", "last card laid", label_at=0.5),
-    FlowEdge("discard", "out", "last card"),
+    FlowEdge("discard", "out"),
     FlowEdge("discard", "next", "cards left", label_at=0.5),
-    FlowEdge("next", "begin", "", via=((-0.5, 6.0), (-0.5, 0.0))),
+    FlowEdge("next", "begin", via=((-0.5, 6.0), (-0.5, -0.48), (1.0, -0.48))),
     FlowEdge("out", "deal_end"),
     FlowEdge("deal_end", "next_deal", "more deals", label_at=0.5),
     FlowEdge("deal_end", "match_end", "the last deal", label_side=1),
 )
 
-COL_W, ROW_H, BOX_W, BOX_H, MARGIN_X, MARGIN_Y = 340.0, 112.0, 250.0, 66.0, 40.0, 50.0
+COL_W, ROW_H, BOX_W, BOX_H, MARGIN_X, MARGIN_Y = 320.0, 116.0, 262.0, 74.0, 30.0, 62.0
 
 
 def _grid(col: float, row: float) -> tuple[float, float]:
@@ -181,9 +182,9 @@ def _box(node: FlowNode) -> list[str]:
     out = [f'<rect x="{x - BOX_W / 2:.1f}" y="{y - BOX_H / 2:.1f}" width="{BOX_W:.0f}" height="{BOX_H:.0f}" '
            f'rx="10" fill="{FILLS[node.kind]}" stroke="{STROKES[node.kind]}" stroke-width="1.5"/>']
     lines = [line for line in node.lines if line]
-    top = y - (len(lines) * 15) / 2 + 4
-    out.append(_text(x, top, node.title, size=15, weight="bold"))
-    out += [_text(x, top + 17 + 15 * i, line, size=12, fill=MUTED) for i, line in enumerate(lines)]
+    top = y - (len(lines) * 17) / 2 + 5
+    out.append(_text(x, top, node.title, size=17, weight="bold"))
+    out += [_text(x, top + 19 + 17 * i, line, size=14, fill=MUTED) for i, line in enumerate(lines)]
     return out
 
 
@@ -198,9 +199,11 @@ def _edge(edge: FlowEdge, where: dict[str, FlowNode]) -> list[str]:
     out = [f'<polyline points="{path}" fill="none" stroke="{LINE}" stroke-width="1.6" '
            'marker-end="url(#arrow)"/>']
     if edge.label:
-        (x0, y0), (x1, y1) = points[0], points[1]
+        # The label goes on the longest segment.
+        (x0, y0), (x1, y1) = max(itertools.pairwise(points),
+                                 key=lambda seg: math.dist(seg[0], seg[1]))
         x, y = x0 + (x1 - x0) * edge.label_at, y0 + (y1 - y0) * edge.label_at
-        width = 7.0 * len(edge.label) + 10
+        width = 7.6 * len(edge.label) + 10
         # Beside a vertical segment, the label stands to one side; above a horizontal one; elsewhere
         # it sits on the line.
         if abs(x1 - x0) < 1:
@@ -209,7 +212,7 @@ def _edge(edge: FlowEdge, where: dict[str, FlowNode]) -> list[str]:
             y -= 14
         out.append(f'<rect x="{x - width / 2:.1f}" y="{y - 10:.1f}" width="{width:.1f}" height="18" rx="4" '
                    'fill="#ffffff" fill-opacity="0.92"/>')
-        out.append(_text(x, y + 4, edge.label, size=12, fill=MUTED))
+        out.append(_text(x, y + 4, edge.label, size=13, fill=MUTED))
     return out
 
 
@@ -219,7 +222,7 @@ def turn_flow_svg() -> str:
     where = {node.key: node for node in flow}
     width = MARGIN_X * 2 + COL_W * 3
     height = MARGIN_Y + ROW_H * 8 + 40
-    body = [_text(width / 2, 30, "A turn, and a deal", size=18, weight="bold")]
+    body = [_text(width / 2, 30, "A turn, and a deal", size=20, weight="bold")]
     for edge in FLOW_EDGES:
         body += _edge(edge, where)
     for node in flow:
@@ -227,10 +230,10 @@ def turn_flow_svg() -> str:
     legend = [("start", "a turn or a deal begins"), ("turn", "the player on turn"),
               ("buy", "the other players"), ("end", "going out, scoring")]
     for i, (kind, text) in enumerate(legend):
-        x = MARGIN_X + 40 + i * 240
-        body.append(f'<rect x="{x:.0f}" y="{height - 32:.0f}" width="18" height="14" rx="3" '
+        x = MARGIN_X + 20 + i * 245
+        body.append(f'<rect x="{x:.0f}" y="{height - 33:.0f}" width="18" height="14" rx="3" '
                     f'fill="{FILLS[kind]}" stroke="{STROKES[kind]}"/>')
-        body.append(_text(x + 26, height - 20, text, size=12, anchor="start", fill=MUTED))
+        body.append(_text(x + 26, height - 21, text, size=14, anchor="start", fill=MUTED))
     return _svg(width, height + 4, body, "The flow of a turn and of a deal")
 
 
