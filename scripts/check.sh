@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole check, from scratch: install into ./.venv if needed, then tests,
-# lint, type checks, the documentation (built with warnings as errors, and its
-# examples run as doctests), the README's examples and the demo.
+# lint, type checks, the documentation (built with warnings as errors, its pages
+# checked in headless Chromium, and its examples run as doctests), the README's
+# examples and the demo.
 #
 #   bash scripts/check.sh            # every step, even after one fails
 #   bash scripts/check.sh --fail-fast  # stop at the first failing step
@@ -15,7 +16,7 @@ FAIL_FAST=0
 for arg in "$@"; do
     case "$arg" in
         --fail-fast) FAIL_FAST=1 ;;
-        -h | --help) sed -n '2,11p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,12p' "$0"; exit 0 ;;
         *) echo "check.sh: unknown argument $arg (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -51,7 +52,7 @@ sphinx() {
 # first if needed. The pages of the API reference (docstrings' examples) and playing.rst still
 # hold long lines: their overflow is reported, not failed, until they are wrapped.
 browser_check() {
-    bash scripts/install_browser.sh
+    bash scripts/install_browser.sh || return $?
     "$PY" scripts/docs_browser_check.py --known-overflow api.html --known-overflow playing.html
 }
 
