@@ -6,6 +6,7 @@ Build with ``bash scripts/check.sh`` (or, inside the project's ``.venv``,
 
 from __future__ import annotations
 
+import doctest
 import sys
 from pathlib import Path
 
@@ -25,6 +26,8 @@ extensions = [
     "sphinx.ext.viewcode",
     "sphinx.ext.doctest",
     "remi_docs",  # docs/_ext/remi_docs.py: generated variant tables, remi.X references
+    "remi_clauses",  # docs/_ext/remi_clauses.py: clause anchors (#N15), the :clause: role
+    "remi_pictures",  # docs/_ext/remi_pictures.py: SVG pictures, the :cards: role
 ]
 
 exclude_patterns = ["_build", "_generated", "Thumbs.db", ".DS_Store"]
@@ -59,4 +62,9 @@ napoleon_use_ivar = True
 # Only ``.. doctest::`` / ``.. testcode::`` blocks in the pages run here; the
 # docstrings' ``>>>`` examples run under pytest (--doctest-modules).
 doctest_test_doctest_blocks = ""
+# Long expected output is wrapped at its spaces, so that no example is wider than the
+# page's column (scripts/docs_browser_check.py fails on a code block that overflows).
+doctest_default_flags = (
+    doctest.ELLIPSIS | doctest.IGNORE_EXCEPTION_DETAIL | doctest.DONT_ACCEPT_TRUE_FOR_1 | doctest.NORMALIZE_WHITESPACE
+)
 doctest_global_setup = "import attrs\nimport remi"

@@ -1,0 +1,154 @@
+"""Check the built HTML documentation in a real browser (headless Chromium).
+
+Builds nothing: run it after the HTML build (``scripts/check.sh`` does), with
+Chromium and the ``playwright`` package installed by ``scripts/install_browser.sh``.
+
+It serves ``docs/_build/html`` on localhost, opens every page at a desktop
+width, saves a full-page screenshot of each into ``docs/_build/screenshots/``
+(build artefacts, git-ignored), and fails, naming the page, if
+
+* an image did not load (``naturalWidth`` 0), or
+* a code block (``pre`` or ``.highlight``) is wider than its column
+  (``scrollWidth`` > ``clientWidth``): wrap the long line in the ``.rst``.
+
+Usage::
+
+    .venv/bin/python scripts/docs_browser_check.py [--html DIR] [--out DIR] [--width 1280]
+        [--known-overflow PAGE ...]
+
+``--known-overflow PAGE`` reports that page's overflowing code blocks without
+failing (a page waiting for its long lines to be wrapped); images must load
+there too.
+
+The pages viewcode generates from the source (``_modules/``) are left out: they
+show the code as it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SKIPPED = ("_modules/", "_sources/", "_static/", "_images/")
+#: Taller pages are shot down to this height only (a full-page shot of the API reference takes minutes).
+MAX_HEIGHT = 12000
+
+#: Run in each page: the images that did not load, and the code blocks wider than their column.
+PROBLEMS_JS = """
+() => {
+    const images = [...document.images]
+        .filter((img) => !img.complete || img.naturalWidth === 0)
+        .map((img) => img.getAttribute("src"));
+    const overflows = (block) => block.clientWidth > 0 && block.scrollWidth > block.clientWidth + 1;
+    // A highlight box is named by its pre when that is what overflows, so each block counts once.
+    const wide = [...document.querySelectorAll("pre, div.highlight")]
+        .filter((block) => overflows(block))
+        .filter((block) => block.tagName === "PRE" || ![...block.querySelectorAll("pre")].some(overflows))
+        .map((block) => {
+            const longest = block.innerText.split("\\n").reduce((a, b) => (b.length > a.length ? b : a), "");
+            return `${block.scrollWidth}px > ${block.clientWidth}px: ${longest.trim().slice(0, 90)}`;
+        });
+    return {images, wide};
+}
+"""
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves the built pages without logging every request."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Say nothing."""
+
+
+def pages(html: Path) -> list[str]:
+    """Every HTML page of the build, as paths relative to its root."""
+    found = [path.relative_to(html).as_posix() for path in html.rglob("*.html")]
+    return sorted(page for page in found if not page.startswith(SKIPPED))
+
+
+def check(html: Path, out: Path, width: int) -> tuple[list[str], list[str]]:
+    """Open every page and screenshot it; return the images that failed and the overflowing blocks."""
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("*.png"):
+        old.unlink()
+    handler = functools.partial(QuietHandler, directory=str(html))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    images: list[str] = []
+    wide: list[str] = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            for name in pages(html):
+                page.goto(base + name, wait_until="load")
+                found = page.evaluate(PROBLEMS_JS)
+                images += [f"{name}: image did not load: {src}" for src in found["images"]]
+                wide += [f"{name}: code block overflows its column ({text})" for text in found["wide"]]
+                height = min(page.evaluate("document.documentElement.scrollHeight"), MAX_HEIGHT)
+                page.screenshot(path=str(out / (name.replace("/", "__").removesuffix(".html") + ".png")),
+                                full_page=True, clip={"x": 0, "y": 0, "width": width, "height": height},
+                                timeout=120_000)
+            browser.close()
+    finally:
+        server.shutdown()
+    return images, wide
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Check every page; print the problems and return 1 if there are any."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--html", type=Path, default=ROOT / "docs/_build/html", help="the built HTML pages")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs/_build/screenshots", help="where screenshots go")
+    parser.add_argument("--width", type=int, default=1280, help="the browser window's width in pixels")
+    parser.add_argument("--known-overflow", action="append", default=[], metavar="PAGE",
+                        help="a page (e.g. api.html) whose overflowing code blocks are reported, not failed")
+    args = parser.parse_args(argv)
+    if not (args.html / "index.html").is_file():
+        print(f"docs_browser_check: no {args.html}/index.html: build the HTML docs first", file=sys.stderr)
+        return 2
+    if not Path(CHROMIUM).is_file():
+        print(f"docs_browser_check: no {CHROMIUM}: run scripts/install_browser.sh", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    images, wide = check(args.html, args.out, args.width)
+    known = tuple(f"{page}: " for page in args.known_overflow)
+    problems = images + [line for line in wide if not line.startswith(known)]
+    for line in wide:
+        if line.startswith(known):
+            print(f"known: {line}")
+    for page in args.known_overflow:
+        if not any(line.startswith(f"{page}: ") for line in wide):
+            print(f"{page} no longer overflows: drop --known-overflow {page}")
+    count = len(pages(args.html))
+    for problem in problems:
+        print(problem)
+    seconds = time.perf_counter() - start
+    print(f"docs_browser_check: {count} pages at {args.width}px, screenshots in {args.out}, "
+          f"{len(problems)} problem(s), {seconds:.0f}s")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
