@@ -58,7 +58,7 @@ def C(text: str) -> Card:
 
 @dataclass(frozen=True)
 class Reference:
-    """What the rules say a meld is, per variant (N4, N5, N8, N10; E2, E4, §5)."""
+    """What the rules say a meld is, per variant (N4, N5, N8, N10; E2, E4)."""
 
     set_min: int
     set_max: int | None
@@ -73,7 +73,7 @@ class Reference:
 REFERENCE = {
     # N4: >= 3, suits may repeat, no upper size; N5: >= 4; N8: A low or high, no wrap, 14 max; N10.
     "norwegian": Reference(3, None, False, 4, 14, True, True, True),
-    # E4: 3-4, distinct suits; E2 (as N8); §5: no cap, one natural needed.
+    # E4: 3-4, distinct suits; E2 (as N8); no joker cap, one natural needed.
     "english": Reference(3, 4, True, 4, 14, False, True, True),
 }
 
@@ -169,7 +169,7 @@ def check_against_reference(name: str, kind: MeldKind, cards_: tuple[Card, ...])
 
 
 def test_reference_agrees_with_the_worked_examples() -> None:
-    """The reference itself must read the worked examples (§6) right, or the property proves nothing."""
+    """The reference itself must read the worked examples (NX*, EX*) right, or the property proves nothing."""
     n, e = REFERENCE["norwegian"], REFERENCE["english"]
     assert reference_valid(n, SET, parse_cards("QS QS QH"))
     assert not reference_valid(e, SET, parse_cards("7S 7S 7H"))
@@ -295,7 +295,7 @@ def test_meld_problems_accepts_text() -> None:
     assert ENGLISH.meld_problems(SET, "7S 7S 7H") == MeldProblem.REPEATED_SUIT
 
 
-# -- worked examples (§6) ----------------------------------------------------------
+# -- worked examples (NX*, EX*) ----------------------------------------------------------
 
 
 def test_NX1_sets() -> None:

@@ -97,7 +97,7 @@ def go_out(level: int, *, wins: int, others: Sequence[str], other_levels: Sequen
     return play(state, Discard(C("2D")))
 
 
-# -- §6 worked examples ----------------------------------------------------------------------------
+# -- worked examples (EX1–EX14) ----------------------------------------------------------------------------
 
 
 def test_EX3_contract_laid_piecemeal_over_two_turns() -> None:

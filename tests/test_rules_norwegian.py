@@ -88,7 +88,7 @@ def points(text: str) -> int:
     return NORWEGIAN.hand_points(parse_cards(text))
 
 
-# -- §6 worked examples ----------------------------------------------------------------------------
+# -- worked examples (NX1–NX15) ----------------------------------------------------------------------------
 
 
 def test_NX5_two_sets_with_a_joker_then_one_discard_leaves_four() -> None:

@@ -66,7 +66,7 @@ def with_part(variant: Variant, name: str, **changes: Any) -> dict[str, Any]:
 BUILT_INS = frozenset(ep.name for ep in entry_points(group=remi.variants.ENTRY_POINT_GROUP))
 
 
-# -- Norwegian (§2) --------------------------------------------------------------------
+# -- Norwegian (N1–N20) --------------------------------------------------------------------
 
 
 def test_N1_players() -> None:
@@ -131,7 +131,7 @@ def test_N19_winner_scores_zero() -> None:
 
 
 def test_N10_N11_N14_N16_parameters() -> None:
-    """§5 of the rules, the norwegian column."""
+    """The meld rules of the norwegian page (N4, N5, N8, N10)."""
     v = NORWEGIAN
     m = v.melds
     assert (m.set_min, m.set_max, m.set_distinct_suits) == (3, None, False)
@@ -147,7 +147,7 @@ def test_N10_N11_N14_N16_parameters() -> None:
     assert v.match.stock_rebuilds == 2
 
 
-# -- English (§3) ------------------------------------------------------------------------
+# -- English (E1–E17) ------------------------------------------------------------------------
 
 
 def test_E1_deck_and_players() -> None:
@@ -208,7 +208,7 @@ def test_EX13_hand_points() -> None:
 
 
 def test_E4_E5_E6_E10_E11_E13_parameters() -> None:
-    """§5 of the rules, the english column."""
+    """The meld rules of the english page (E2, E4)."""
     v = ENGLISH
     m = v.melds
     assert (m.set_min, m.set_max, m.set_distinct_suits) == (3, 4, True)

@@ -151,7 +151,7 @@ class MeldProblem(enum.Flag):
 
 @attrs.frozen
 class MeldRules:
-    """The part of a variant that decides what a meld is (§5 of the rules).
+    """The part of a variant that decides what a meld is (the meld rules each variant's rules page sets out).
 
     Every position of a run, a joker's too, stands for one value: 1 (the low
     ace) to 14 (the high ace). Without ``run_wrap``, the value 1 needs
