@@ -48,14 +48,14 @@ sphinx() {
 }
 
 # Every built page in headless Chromium: images load, no code block overflows its column;
-# screenshots are kept in docs/_build/screenshots. Installs Chromium (apt-get) and playwright
-# first if needed. The pages of the API reference (docstrings' examples) and playing.rst still
-# hold long lines: their overflow is reported, not failed, until they are wrapped.
+# screenshots are kept in docs/_build/screenshots (Chromium and playwright come from
+# scripts/install_tools.sh, the first step). The pages of the API reference (docstrings'
+# examples) and playing.rst still hold long lines: their overflow is reported, not failed, until they are wrapped.
 browser_check() {
-    bash scripts/install_browser.sh || return $?
     "$PY" scripts/docs_browser_check.py --known-overflow api.html --known-overflow playing.html
 }
 
+run_step "system tools: tmux, chromium, playwright (scripts/install_tools.sh)" bash scripts/install_tools.sh
 # -n auto: one pytest worker per CPU (pytest-xdist); the soak alone takes minutes per variant
 run_step "pytest: tests/ and the doctests in src/remi/" "$PY" -m pytest -q -n auto
 run_step "ruff check" "$PY" -m ruff check .

@@ -1,7 +1,7 @@
 """Check the built HTML documentation in a real browser (headless Chromium).
 
 Builds nothing: run it after the HTML build (``scripts/check.sh`` does), with
-Chromium and the ``playwright`` package installed by ``scripts/install_browser.sh``.
+Chromium and the ``playwright`` package installed by ``scripts/install_tools.sh``.
 
 It serves ``docs/_build/html`` on localhost, opens every page at a desktop
 width, saves a full-page screenshot of each into ``docs/_build/screenshots/``
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"docs_browser_check: no {args.html}/index.html: build the HTML docs first", file=sys.stderr)
         return 2
     if not Path(CHROMIUM).is_file():
-        print(f"docs_browser_check: no {CHROMIUM}: run scripts/install_browser.sh", file=sys.stderr)
+        print(f"docs_browser_check: no {CHROMIUM}: run scripts/install_tools.sh", file=sys.stderr)
         return 2
     start = time.perf_counter()
     images, wide = check(args.html, args.out, args.width)
