@@ -212,6 +212,9 @@ class Encoding:
         setter(self, "shape", (offset,))
         setter(self, "layout", tuple(layout))
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
+        return self  # immutable: a copied environment shares it
+
     # -- actions ---------------------------------------------------------------
 
     def layoff_index(self, card: Card) -> int:
@@ -256,7 +259,7 @@ class Encoding:
         phase = state.phase
         legal = state.legal_actions()
         if phase is not Phase.PLAY:
-            return {_SIMPLE[action]: action for action in legal}
+            return dict(sorted((_SIMPLE[action], action) for action in legal))
         found: dict[int, Action] = {}
         for slot, laydown in enumerate(self._laydowns(state, legal)):
             found[_GO_DOWN + slot] = laydown
@@ -430,6 +433,10 @@ class Episode:
         _episode_arguments(reward, deals)
         state = new_game(variant, players=players, seed=seed)
         return cls(state, reward, deals, returns=[0.0] * players)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Episode:
+        # the game state is immutable: a copy shares it (and its history, which deep copying would recurse through)
+        return Episode(self.state, self.reward, self.deals, self.over, list(self.returns))
 
     def apply(self, action: Action) -> tuple[float, ...]:
         """Play ``action`` for the seat to act; return each seat's reward for it."""
