@@ -71,7 +71,7 @@ won by the seats with the lowest totals then.
 >>> from remi.envs.encoding import encoding
 >>> code = encoding("norwegian", 4)
 >>> code.size, code.shape
-(167, (1267,))
+(167, (979,))
 >>> game = remi.new_game("norwegian", players=4, seed=7)
 >>> {index: str(action) for index, action in code.legal(game).items()}
 {0: 'draw', 1: 'take'}
@@ -106,6 +106,7 @@ from remi.actions import (
 )
 from remi.cards import CARDS, Card, format_cards
 from remi.errors import Reason, RemiError
+from remi.melds import MeldKind
 from remi.parts import GoingOut
 from remi.solver import solve
 from remi.state import GameState
@@ -185,6 +186,7 @@ class Encoding:
     shape: tuple[int] = attrs.field(init=False)
     layout: tuple[tuple[str, int, tuple[int, ...]], ...] = attrs.field(init=False)
     _position: tuple[int, ...] = attrs.field(init=False, repr=False)
+    _offsets: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         variant, players = self.variant, self.players
@@ -211,6 +213,7 @@ class Encoding:
         setter(self, "size", _GO_DOWN + GO_DOWN_SLOTS + 3 * n)
         setter(self, "shape", (offset,))
         setter(self, "layout", tuple(layout))
+        setter(self, "_offsets", {name: offset for name, offset, _ in layout})
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
         return self  # immutable: a copied environment shares it
@@ -327,40 +330,45 @@ class Encoding:
         Raises:
             RemiError: With reason ``BAD_ARGUMENT`` if ``view`` is of another variant or player count.
         """
-        if view.variant != self.variant or view.players != self.players:
+        if (view.variant is not self.variant and view.variant != self.variant) or view.players != self.players:
             raise RemiError(f"this encoding is for {self.variant.name} with {self.players} players, not "
                             f"{view.variant.name} with {view.players}", Reason.BAD_ARGUMENT)
-        out = np.zeros(self.shape, dtype=np.float32)
-        parts = {name: out[offset:offset + int(np.prod(shape))].reshape(shape) for name, offset, shape in self.layout}
-        position = self._position
-        for card in view.hand:
-            parts["hand"][position[card.index]] += 1
-        if view.discard_pile:
-            parts["discard_top"][position[view.discard_pile[-1].index]] = 1
-        for card in view.discard_pile:
-            parts["discard_pile"][position[card.index]] += 1
-        if view.taken is not None:
-            parts["taken"][position[view.taken.index]] = 1
-        players, seat = self.players, view.seat
-        n = len(self.cards)
-        table = parts["table"]
         if len(view.table) > self.meld_slots:
             raise RemiError(f"the table holds {len(view.table)} melds, more than the {self.meld_slots} a deal of "
                             f"{self.variant.name} can lay", Reason.BAD_POSITION)
+        out = np.zeros(self.shape, dtype=np.float32)
+        at = self._offsets
+        position = self._position
+        hand, top, pile, taken, table = at["hand"], at["discard_top"], at["discard_pile"], at["taken"], at["table"]
+        for card in view.hand:
+            out[hand + position[card.index]] += 1
+        if view.discard_pile:
+            out[top + position[view.discard_pile[-1].index]] = 1
+        for card in view.discard_pile:
+            out[pile + position[card.index]] += 1
+        if view.taken is not None:
+            out[taken + position[view.taken.index]] = 1
+        players, seat = self.players, view.seat
+        n = len(self.cards)
+        width = n + 2 + players
         for slot, meld in enumerate(view.table):
+            start = table + slot * width
             for card in meld.cards:
-                table[slot, position[card.index]] += 1
-            table[slot, n + (0 if meld.kind.value == "set" else 1)] = 1
-            table[slot, n + 2 + (meld.owner - seat) % players] = 1
-        seats = parts["seats"]
+                out[start + position[card.index]] += 1
+            out[start + n + (0 if meld.kind is MeldKind.SET else 1)] = 1
+            out[start + n + 2 + (meld.owner - seat) % players] = 1
+        seats = out[at["seats"]:at["seats"] + players * len(SEAT_FIELDS)].reshape(players, len(SEAT_FIELDS))
+        needed = self.variant.melds_needed
         for relative in range(players):
             other = (seat + relative) % players
+            level = view.levels[other]
             seats[relative] = (view.hand_sizes[other], view.buys[other], view.layoffs[other],
-                               view.is_down(other), len(view.laid[other]), view.levels[other], view.scores[other],
-                               view.wins[other], other == view.on_turn, other == view.to_act, other == view.dealer)
-        parts["contract"][view.levels[seat] - 1] = 1
-        parts["phase"][_PHASES.index(view.phase)] = 1
-        parts["counters"][:] = (view.stock_size, view.turn, view.deal, view.rebuilds)
+                               len(view.laid[other]) == needed[level - 1], len(view.laid[other]), level,
+                               view.scores[other], view.wins[other], other == view.on_turn, other == view.to_act,
+                               other == view.dealer)
+        out[at["contract"] + view.levels[seat] - 1] = 1
+        out[at["phase"] + _PHASES.index(view.phase)] = 1
+        out[at["counters"]:at["counters"] + 4] = (view.stock_size, view.turn, view.deal, view.rebuilds)
         return out
 
 

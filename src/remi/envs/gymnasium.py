@@ -21,7 +21,7 @@ ignore the mask.
 >>> env = RemiEnv("norwegian", players=3, seed=2)
 >>> observation, info = env.reset()
 >>> observation.shape, [env.unwrapped.code.name(i) for i in info["legal"]]
-((781,), ['draw', 'take'])
+((782,), ['draw', 'take'])
 
 .. versionadded:: 0.2.0
 """
@@ -67,7 +67,7 @@ class RemiEnv(gymnasium.Env[Observation, np.int64]):
     .. versionadded:: 0.2.0
     """
 
-    metadata = {"render_modes": ["human", "ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 (Gymnasium's attribute)
 
     def __init__(self, variant: Variant | str = "norwegian", players: int = 4,
                  opponents: str | Sequence[str] = "greedy", seed: int | None = None, *, seat: int = 0,
@@ -125,8 +125,8 @@ class RemiEnv(gymnasium.Env[Observation, np.int64]):
         chosen = self._legal.get(int(action))
         if chosen is None:
             self._legal = {}
-            return self._observe(), self.illegal_reward, True, False, {"illegal": True, "action_mask": self.action_masks(),
-                                                                       "legal": {}}
+            info = {"illegal": True, "action_mask": self.action_masks(), "legal": self._legal}
+            return self._observe(), self.illegal_reward, True, False, info
         reward = self._episode.apply(chosen)[self.seat] + self._play_bots()
         info = self._info()
         info["action"] = chosen
@@ -152,7 +152,7 @@ class RemiEnv(gymnasium.Env[Observation, np.int64]):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "legal": self._legal}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The table as text (``"ansi"``), or print it (``"human"``); nothing without a render mode."""
         if self.render_mode is None:
             return None

@@ -18,7 +18,7 @@ the remi action it stands for; after a step, the acting agent's
 >>> agent = game.agent_selection
 >>> observation = game.observe(agent)
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
-((781,), 2)
+((782,), 2)
 >>> game.step(0)  # draw
 >>> str(game.unwrapped.state.history[-1])
 'draw'
@@ -29,7 +29,7 @@ the remi action it stands for; after a step, the acting agent's
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -45,7 +45,7 @@ from remi.variant import Variant
 __all__ = ["env", "raw_env"]
 
 
-class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801 (PettingZoo's name)
+class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     """The unwrapped AEC environment; :func:`env` wraps it with PettingZoo's checks.
 
     Args:
@@ -66,7 +66,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801 (PettingZoo's nam
     .. versionadded:: 0.2.0
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "remi_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "remi_v0",
+                                          "is_parallelizable": False}
 
     def __init__(self, variant: Variant | str = "norwegian", players: int = 4, seed: int | None = None,
                  render_mode: str | None = None, reward: str = "deal", deals: int | None = None) -> None:
@@ -91,7 +92,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801 (PettingZoo's nam
         self._mask: Mask = np.zeros(self.code.size, dtype=np.int8)
 
     @property
-    def state(self) -> GameState:  # type: ignore[override]
+    def state(self) -> GameState:
         """The current :class:`~remi.GameState` (all of it: for referees and tests, not for agents)."""
         return self._episode.state
 
