@@ -28,7 +28,7 @@ chosen by a fixed rule:
 * **go down**: slot 0 is the solver's best arrangement
   (:func:`remi.solver.solve`) when it is legal; the other slots are the legal
   lay-downs (among the first :data:`LAYDOWN_SAMPLE` listed) leaving the fewest
-  points in hand, then laying the most cards, then by notation; slot 0 falls
+  points in hand, then laying the most cards, then sets before runs and by card index; slot 0 falls
   back to the first of those when the solver's arrangement is not legal (a
   part of a piecemeal contract, say). Slot ``j`` is allowed exactly when there
   are ``j + 1`` such arrangements.
@@ -292,7 +292,7 @@ class Encoding:
         hand = state.hands[seat]
         level = state.levels[seat] - 1
         held = variant.hand_points(hand)
-        ranked = sorted(listed, key=lambda a: (held - variant.hand_points(a.cards), -len(a.cards), str(a)))
+        ranked = sorted(listed, key=lambda a: (held - variant.hand_points(a.cards), -len(a.cards), _order(a)))
         best = solve(variant, hand, variant.contracts[level],
                      all_in=variant.contracts.going_out[level] is GoingOut.ALL_IN)
         if best is not None:
@@ -370,6 +370,11 @@ class Encoding:
         out[at["phase"] + _PHASES.index(view.phase)] = 1
         out[at["counters"]:at["counters"] + 4] = (view.stock_size, view.turn, view.deal, view.rebuilds)
         return out
+
+
+def _order(laydown: LayDown) -> tuple[tuple[bool, tuple[int, ...]], ...]:
+    """A lay-down's place in a fixed order: its melds' kinds and card indices (the notation's order)."""
+    return tuple((meld.kind is MeldKind.RUN, tuple(card.index for card in meld.cards)) for meld in laydown.melds)
 
 
 @lru_cache(maxsize=64)
