@@ -50,7 +50,7 @@ def history(seed: int) -> tuple[str, ...]:
     game = env(variant="shanghai", players=3, seed=seed, deals=1)
     game.reset()
     play(game, np.random.default_rng(0))
-    return tuple(map(str, game.unwrapped.state.history))
+    return tuple(map(str, game.unwrapped.game.history))
 
 
 def test_seeded_runs_are_reproducible() -> None:
@@ -67,7 +67,7 @@ def test_rewards_are_zero_sum_and_the_negated_deal_score() -> None:
         observation, reward, terminated, truncated, _ = game.last()
         totals[agent] += reward
         game.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    state = game.unwrapped.state
+    state = game.unwrapped.game
     scores = state.deal_scores[0]
     assert sum(totals.values()) == pytest.approx(0.0)
     assert [totals[f"player_{seat}"] for seat in range(3)] == pytest.approx(
@@ -79,7 +79,7 @@ def test_infos_carry_the_remi_actions() -> None:
     game.reset()
     agent = game.agent_selection
     legal = game.infos[agent]["legal"]
-    assert [str(action) for action in legal.values()] == [str(a) for a in game.state.legal_actions()]
+    assert [str(action) for action in legal.values()] == [str(a) for a in game.game.legal_actions()]
     game.step(0)
     assert str(game.infos[agent]["action"]) == "draw"
 
@@ -96,8 +96,8 @@ def test_render_shows_the_table_in_card_notation() -> None:
     game.reset()
     text = game.render()
     assert text is not None and "deal 1" in text
-    seat = game.state.to_act
+    seat = game.game.to_act
     assert seat is not None
-    assert remi.format_cards(game.state.hands[seat], symbols=True) in text
+    assert remi.format_cards(game.game.hands[seat], symbols=True) in text
     with pytest.raises(remi.RemiError, match="render_mode must be one of"):
         raw_env(render_mode="rgb_array")

@@ -100,7 +100,7 @@ class RemiEnv(gymnasium.Env[Observation, np.int64]):
         self._bots: dict[int, Bot] = {}
 
     @property
-    def state(self) -> GameState:
+    def game(self) -> GameState:
         """The current :class:`~remi.GameState` (all of it: for referees and tests, not for the learner)."""
         return self._episode.state
 

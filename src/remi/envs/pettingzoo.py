@@ -20,7 +20,7 @@ the remi action it stands for; after a step, the acting agent's
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
 ((782,), 2)
 >>> game.step(0)  # draw
->>> str(game.unwrapped.state.history[-1])
+>>> str(game.unwrapped.game.history[-1])
 'draw'
 
 .. versionadded:: 0.2.0
@@ -92,7 +92,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._mask: Mask = np.zeros(self.code.size, dtype=np.int8)
 
     @property
-    def state(self) -> GameState:
+    def game(self) -> GameState:
         """The current :class:`~remi.GameState` (all of it: for referees and tests, not for agents)."""
         return self._episode.state
 
