@@ -1,0 +1,191 @@
+"""A PettingZoo AEC environment for every variant.
+
+Agents are ``player_0`` … ``player_{players-1}``, one per seat. The agent
+selected is the seat to act: the player on turn, or a seat deciding whether
+to buy out of turn. Each observation is a dict: ``"observation"``, the
+encoding's vector from the agent's own view, and ``"action_mask"``, the
+exact mask (all zeros for an agent not selected). See
+:mod:`remi.envs.encoding` for the action space, the observation layout and
+the rewards.
+
+``infos[agent]["legal"]`` maps each allowed action of the selected agent to
+the remi action it stands for; after a step, the acting agent's
+``infos[agent]["action"]`` is the remi action played.
+
+>>> from remi.envs.pettingzoo import env
+>>> game = env(variant="norwegian", players=3, seed=1)
+>>> game.reset()
+>>> agent = game.agent_selection
+>>> observation = game.observe(agent)
+>>> observation["observation"].shape, int(observation["action_mask"].sum())
+((782,), 2)
+>>> game.step(0)  # draw
+>>> str(game.unwrapped.game.history[-1])
+'draw'
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from remi.actions import Action
+from remi.envs.encoding import Episode, Mask, Observation, _episode_arguments, _players, _variant, encoding, render
+from remi.errors import IllegalActionError, Reason, RemiError
+from remi.state import GameState
+from remi.variant import Variant
+
+__all__ = ["env", "raw_env"]
+
+
+class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
+    """The unwrapped AEC environment; :func:`env` wraps it with PettingZoo's checks.
+
+    Args:
+        variant: A :class:`~remi.Variant` or a registered variant's name.
+        players: The number of seats.
+        seed: Seeds the first match; each later :meth:`reset` without a seed
+            plays the next match of the same seeded sequence.
+        render_mode: ``"ansi"`` (:meth:`render` returns the text), ``"human"``
+            (prints it) or ``None``.
+        reward: ``"deal"`` or ``"match"`` (see :mod:`remi.envs.encoding`).
+        deals: End each episode after this many deals (``None``: the whole match).
+
+    Raises:
+        RemiError: With reason ``BAD_ARGUMENT`` for a player count outside the
+            variant's range, an unknown render mode or reward scheme.
+        VariantError: If no variant has that name.
+
+    .. versionadded:: 0.2.0
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "remi_v0",
+                                          "is_parallelizable": False}
+
+    def __init__(self, variant: Variant | str = "norwegian", players: int = 4, seed: int | None = None,
+                 render_mode: str | None = None, reward: str = "deal", deals: int | None = None) -> None:
+        super().__init__()
+        found = _variant(variant)
+        self.code = encoding(found, _players(found, players))
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise RemiError(f"render_mode must be one of human, ansi or None, got {render_mode!r}",
+                            Reason.BAD_ARGUMENT)
+        self.render_mode = render_mode
+        self._reward = reward
+        self._deals = deals
+        self._seeds = random.Random(seed)
+        _episode_arguments(reward, deals)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        observation = spaces.Box(-np.inf, np.inf, self.code.shape, np.float32)
+        mask = spaces.Box(0, 1, (self.code.size,), np.int8)
+        self.observation_spaces = {agent: spaces.Dict({"observation": observation, "action_mask": mask})
+                                   for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(self.code.size) for agent in self.possible_agents}
+        self._legal: dict[int, Action] = {}
+        self._mask: Mask = np.zeros(self.code.size, dtype=np.int8)
+
+    @property
+    def game(self) -> GameState:
+        """The current :class:`~remi.GameState` (all of it: for referees and tests, not for agents)."""
+        return self._episode.state
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``: a dict of the vector and the mask."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(encoding.size)``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new episode: the next match of the seeded sequence, or the first of ``seed``'s."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self._episode = Episode.start(self.code.variant, self.code.players, self._seeds.randrange(2**63),
+                                      self._reward, self._deals)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        """Select the seat to act and list its actions."""
+        state = self._episode.state
+        assert state.to_act is not None
+        self.agent_selection = self.possible_agents[state.to_act]
+        self._legal = self.code.legal(state)
+        self._mask = self.code.mask(self._legal)
+        self.infos[self.agent_selection]["legal"] = self._legal
+
+    def observe(self, agent: str) -> dict[str, Observation | Mask]:
+        """``agent``'s observation: its vector and, if it is selected, the action mask."""
+        seat = self.possible_agents.index(agent)
+        selected = agent == self.agent_selection and not self._episode.over
+        return {"observation": self.code.observe(self._episode.state.view(seat)),
+                "action_mask": self._mask.copy() if selected else np.zeros(self.code.size, dtype=np.int8)}
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` (an allowed index) for the selected agent; ``None`` once it is done.
+
+        Raises:
+            IllegalActionError: If the mask does not allow ``action``.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        chosen = self._legal.get(int(action)) if action is not None else None
+        if chosen is None:
+            raise IllegalActionError(f"action {action} is not allowed now ({agent} may play "
+                                     f"{', '.join(self.code.name(i) for i in self._legal)})", Reason.ILLEGAL)
+        self._cumulative_rewards[agent] = 0.0
+        for other in self.agents:
+            self.infos[other].pop("legal", None)
+        rewards = self._episode.apply(chosen)
+        self.rewards = {other: rewards[seat] for seat, other in enumerate(self.possible_agents)}
+        self.infos[agent]["action"] = chosen
+        if self._episode.over:
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._legal = {}
+            self._mask = np.zeros(self.code.size, dtype=np.int8)
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text (``"ansi"``), or print it (``"human"``); nothing without a render mode."""
+        if self.render_mode is None:
+            return None
+        text = render(self._episode.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(variant: Variant | str = "norwegian", players: int = 4, seed: int | None = None,
+        render_mode: str | None = None, reward: str = "deal", deals: int | None = None) -> AECEnv[str, Any, int]:
+    """The PettingZoo AEC environment, wrapped in PettingZoo's bounds and order checks.
+
+    Takes the arguments of :class:`raw_env`.
+
+    .. versionadded:: 0.2.0
+    """
+    wrapped: AECEnv[str, Any, int] = raw_env(variant, players, seed, render_mode, reward, deals)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

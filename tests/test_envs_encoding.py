@@ -1,0 +1,162 @@
+"""The shared encoding of the learning environments: the mask is exact, the observation leaks nothing."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import remi
+from remi import GameState
+from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
+from remi.envs.encoding import GO_DOWN_SLOTS, Episode, encoding
+from remi.testing import game_states
+
+HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+SIMPLE = {DrawStock: 0, TakeDiscard: 1, Buy: 2, Pass: 3}
+
+
+def props(examples: int) -> settings:
+    return settings(max_examples=examples, deadline=None, suppress_health_check=HEALTH)
+
+
+def hidden_shuffle(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The state with the stock and the other hands dealt anew from the same cards (sizes kept)."""
+    others = [s for s in range(state.players) if s != seat]
+    pool = list(state.stock)
+    for other in others:
+        pool.extend(state.hands[other])
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for other in others:
+        size = len(hands[other])
+        hands[other] = tuple(sorted(pool[:size]))
+        pool = pool[size:]
+    return attrs.evolve(state, hands=tuple(hands), stock=tuple(pool))
+
+
+@props(40)
+@given(state=game_states(max_actions=120))
+def test_every_allowed_action_maps_to_a_legal_remi_action(state: GameState) -> None:
+    code = encoding(state.variant, state.players)
+    legal = code.legal(state)
+    mask = code.mask(legal)
+    assert mask.shape == (code.size,) and set(np.flatnonzero(mask)) == set(legal)
+    for index, action in legal.items():
+        assert state.is_legal(action), (code.name(index), str(action))
+        name = code.name(index)
+        if isinstance(action, (DrawStock, TakeDiscard, Buy, Pass)):
+            assert index == SIMPLE[type(action)]
+        elif isinstance(action, LayDown):
+            assert name.startswith("go down")
+        elif isinstance(action, LayOff):
+            assert index == code.layoff_index(action.card)
+        elif isinstance(action, SwapJoker):
+            assert index == code.swap_index(action.cards[0])
+        else:
+            assert isinstance(action, Discard) and index == code.discard_index(action.card)
+    assert len(legal) == len(set(map(str, legal.values())))  # one remi action per abstract action
+
+
+@props(40)
+@given(state=game_states(max_actions=120))
+def test_every_legal_action_but_a_lay_down_is_reachable(state: GameState) -> None:
+    """Draw, take, buy, pass and discards map one to one; every card that can be laid off or swapped in is."""
+    code = encoding(state.variant, state.players)
+    legal = code.legal(state)
+    reached = set(map(str, legal.values()))
+    for action in state.legal_actions(kinds=(DrawStock, TakeDiscard, Buy, Pass, Discard)):
+        assert str(action) in reached
+    for action in state.legal_actions(kinds=LayOff):
+        assert isinstance(action, LayOff)
+        chosen = legal[code.layoff_index(action.card)]
+        assert isinstance(chosen, LayOff) and chosen.card == action.card
+    for action in state.legal_actions(kinds=SwapJoker):
+        assert isinstance(action, SwapJoker)
+        chosen = legal[code.swap_index(action.cards[0])]
+        assert isinstance(chosen, SwapJoker) and chosen.cards[0] == action.cards[0]
+    laydowns = sum(1 for _ in zip(range(GO_DOWN_SLOTS), state.legal_actions(kinds=LayDown), strict=False))
+    assert sum(1 for action in legal.values() if isinstance(action, LayDown)) == laydowns
+
+
+@props(40)
+@given(state=game_states(max_actions=120), data=st.data())
+def test_observation_depends_only_on_what_the_seat_may_see(state: GameState, data: st.DataObject) -> None:
+    code = encoding(state.variant, state.players)
+    seat = data.draw(st.integers(0, state.players - 1), label="seat")
+    other = hidden_shuffle(state, seat, random.Random(data.draw(st.integers(0, 2**32 - 1), label="shuffle")))
+    assert other.hands != state.hands or other.stock != state.stock or state.players == 1 or not other.stock
+    seen = code.observe(state.view(seat))
+    assert seen.shape == code.shape and seen.dtype == np.float32
+    assert np.array_equal(seen, code.observe(other.view(seat)))
+    if state.to_act == seat:  # and so does the mask, and what each action stands for
+        assert code.legal(other) == code.legal(state)
+
+
+def test_observation_layout_counts_the_hand_and_the_seats() -> None:
+    game = remi.new_game("english", players=3, seed=4)
+    code = encoding("english", 3)
+    seat = game.to_act
+    assert seat is not None
+    observation = code.observe(game.view(seat))
+    pieces = {name: observation[offset:offset + int(np.prod(shape))].reshape(shape)
+              for name, offset, shape in code.layout}
+    assert sum(len(pieces[name].ravel()) for name in pieces) == code.shape[0]
+    for card in set(game.hands[seat]):
+        assert pieces["hand"][code.cards.index(card)] == game.hands[seat].count(card)
+    assert pieces["hand"].sum() == len(game.hands[seat])
+    assert pieces["discard_top"][code.cards.index(game.discard_pile[-1])] == 1
+    sizes = pieces["seats"][:, 0]
+    assert list(sizes) == [len(game.hands[(seat + k) % 3]) for k in range(3)]
+    assert pieces["phase"].tolist() == [1, 0, 0, 0]
+    assert pieces["contract"][0] == 1 and pieces["contract"].sum() == 1
+
+
+def test_a_third_party_variant_gets_its_own_encoding() -> None:
+    norwegian = remi.variants.get("norwegian")
+    house = attrs.evolve(norwegian, name="norwegian-no-jokers", deck=remi.Deck(packs=2, jokers=0),
+                         contracts=attrs.evolve(norwegian.contracts, contracts=norwegian.contracts.contracts[:2],
+                                                deal_sizes=(10, 10), going_out=norwegian.contracts.going_out[:2]))
+    code = encoding(house, 3)
+    assert len(code.cards) == 52 and remi.JOKER not in code.cards
+    assert code.size == 4 + GO_DOWN_SLOTS + 3 * 52
+    assert code.meld_slots == 3 * 2  # three seats, two melds per contract
+    episode = Episode.start(house, 3, 5, "match", None)
+    rng = random.Random(5)
+    while not episode.over:
+        legal = code.legal(episode.state)
+        episode.apply(legal[rng.choice(list(legal))])
+    assert episode.state.is_over and sum(episode.returns) == pytest.approx(0.0)
+    winners = episode.state.winners
+    assert [episode.returns[seat] > 0 for seat in range(3)] == [seat in winners for seat in range(3)]
+
+
+def test_deal_rewards_are_the_negated_scores_made_zero_sum() -> None:
+    episode = Episode.start(remi.variants.get("norwegian"), 3, 11, "deal", 1)
+    rng = random.Random(11)
+    code = encoding("norwegian", 3)
+    while not episode.over:
+        legal = code.legal(episode.state)
+        episode.apply(legal[rng.choice(list(legal))])
+    scores = episode.state.last_deal.scores if episode.state.last_deal else ()
+    mean = sum(scores) / 3
+    assert episode.returns == pytest.approx([mean - score for score in scores])
+    assert episode.state.deal == 2  # one deal, then the episode ends
+
+
+def test_bad_arguments_are_refused_with_a_reason() -> None:
+    with pytest.raises(remi.RemiError, match="played by 2 to 6 players") as caught:
+        encoding("norwegian", 9)
+    assert caught.value.reason is remi.Reason.BAD_ARGUMENT
+    with pytest.raises(remi.RemiError, match="reward must be one of deal, match"):
+        Episode.start(remi.variants.get("norwegian"), 3, 1, "points", None)
+    with pytest.raises(remi.RemiError, match="deals must be a positive integer"):
+        Episode.start(remi.variants.get("norwegian"), 3, 1, "deal", 0)
+    with pytest.raises(remi.RemiError, match="an action is an integer from 0 to 166"):
+        encoding("norwegian", 3).name(167)
+    with pytest.raises(remi.VariantError, match="unknown variant"):
+        encoding("klondike", 3)

@@ -1,0 +1,103 @@
+"""The PettingZoo AEC environment: PettingZoo's API test for every variant and player count, seeds, refusals."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+import remi
+from remi.envs.pettingzoo import env, raw_env
+
+VARIANTS = [remi.variants.get(name) for name in remi.variants.names()]
+CASES = [(variant.name, players) for variant in VARIANTS
+         for players in range(max(2, variant.min_players), min(6, variant.max_players) + 1)]
+
+
+@pytest.mark.parametrize(("variant", "players"), CASES)
+def test_api_test_passes(variant: str, players: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo suggests Box observations; ours are the usual dict with a mask
+        api_test(env(variant=variant, players=players, seed=players), num_cycles=10)
+
+
+def test_api_test_passes_through_a_whole_episode() -> None:
+    game = env(variant="norwegian", players=4, seed=3, deals=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(game, num_cycles=2000)
+    game.reset(seed=3)
+    steps = play(game, np.random.default_rng(3))
+    assert steps < 2000 and not game.agents
+
+
+def play(game: raw_env, rng: np.random.Generator) -> int:
+    """Random agents to the end of the episode; the number of actions played."""
+    steps = 0
+    for _agent in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps
+
+
+def history(seed: int) -> tuple[str, ...]:
+    game = env(variant="shanghai", players=3, seed=seed, deals=1)
+    game.reset()
+    play(game, np.random.default_rng(0))
+    return tuple(map(str, game.unwrapped.game.history))
+
+
+def test_seeded_runs_are_reproducible() -> None:
+    assert history(5) == history(5)
+    assert history(5) != history(6)
+
+
+def test_rewards_are_zero_sum_and_the_negated_deal_score() -> None:
+    game = env(variant="liverpool", players=3, seed=8, deals=1)
+    game.reset()
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    rng = np.random.default_rng(8)
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        totals[agent] += reward
+        game.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    state = game.unwrapped.game
+    scores = state.deal_scores[0]
+    assert sum(totals.values()) == pytest.approx(0.0)
+    assert [totals[f"player_{seat}"] for seat in range(3)] == pytest.approx(
+        [sum(scores) / 3 - score for score in scores])
+
+
+def test_infos_carry_the_remi_actions() -> None:
+    game = raw_env(variant="english", players=2, seed=1)
+    game.reset()
+    agent = game.agent_selection
+    legal = game.infos[agent]["legal"]
+    assert [str(action) for action in legal.values()] == [str(a) for a in game.game.legal_actions()]
+    game.step(0)
+    assert str(game.infos[agent]["action"]) == "draw"
+
+
+def test_a_forbidden_action_is_refused_with_a_reason() -> None:
+    game = raw_env(variant="norwegian", players=2, seed=1)
+    game.reset()
+    with pytest.raises(remi.IllegalActionError, match=r"action 2 is not allowed now \(player_\d may play draw"):
+        game.step(2)  # buy, in the draw phase
+
+
+def test_render_shows_the_table_in_card_notation() -> None:
+    game = raw_env(variant="norwegian", players=2, seed=1, render_mode="ansi")
+    game.reset()
+    text = game.render()
+    assert text is not None and "deal 1" in text
+    seat = game.game.to_act
+    assert seat is not None
+    assert remi.format_cards(game.game.hands[seat], symbols=True) in text
+    with pytest.raises(remi.RemiError, match="render_mode must be one of"):
+        raw_env(render_mode="rgb_array")
