@@ -49,10 +49,9 @@ sphinx() {
 
 # Every built page in headless Chromium: images load, no code block overflows its column;
 # screenshots are kept in docs/_build/screenshots (Chromium and playwright come from
-# scripts/install_tools.sh, the first step). The pages of the API reference (docstrings'
-# examples) and playing.rst still hold long lines: their overflow is reported, not failed, until they are wrapped.
+# scripts/install_tools.sh, the first step).
 browser_check() {
-    "$PY" scripts/docs_browser_check.py --known-overflow api.html --known-overflow playing.html
+    "$PY" scripts/docs_browser_check.py
 }
 
 run_step "system tools: tmux, chromium, playwright (scripts/install_tools.sh)" bash scripts/install_tools.sh
