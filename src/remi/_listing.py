@@ -60,9 +60,12 @@ class LegalActions(Sequence[Action]):
 
     * ``action in legal`` is checked by the rules, never by listing, so it is
       cheap whatever the hand (type a lay-down in notation and test it);
-    * iteration generates the actions as you read them and keeps at most
-      :attr:`KEEP` of them: a hand with millions of lay-downs (Norwegian
-      allows unlimited buys, N14) is listed in constant memory;
+    * iteration is the fast path: it generates up to :attr:`KEEP` + 1
+      actions at once and keeps a listing that short (nearly every one), so
+      reading it again, ``len()`` and indexing are free; a longer listing is
+      generated as you read past that and not kept: a hand with millions of
+      lay-downs (Norwegian allows unlimited buys, N14) is listed in constant
+      memory;
     * ``len()`` and indexing build the whole list once, up to :attr:`LIMIT`
       actions; for a longer listing they raise a :class:`~remi.RemiError` with
       reason ``TOO_MANY_ACTIONS`` instead of exhausting memory (iterate, narrow
@@ -91,7 +94,8 @@ class LegalActions(Sequence[Action]):
     .. versionadded:: 0.1.0
 
     .. versionchanged:: 0.2.0
-       Iteration keeps at most :attr:`KEEP` actions; ``len()`` and indexing
+       Iteration reads up to :attr:`KEEP` + 1 actions at once and keeps at
+       most :attr:`KEEP`; ``len()`` and indexing
        refuse more than :attr:`LIMIT`; the :meth:`only` filter and the
        :attr:`kinds` attribute; the listing no longer exposes the state.
     """
@@ -191,29 +195,25 @@ class LegalActions(Sequence[Action]):
         return _check(state, action, None) is None
 
     def __iter__(self) -> Iterator[Action]:
-        if self._list is not None:
-            return iter(self._list)
-        return self._generate()
+        found = self._list
+        if found is None:
+            assert self._state is not None
+            actions = generate_actions(self._state, self._kinds)
+            head = tuple(_islice(actions, self.KEEP + 1))  # one C-level read: no generator step per action
+            if len(head) > self.KEEP:
+                return self._rest(head, actions)
+            self._list = found = head
+        return iter(found)
 
-    def _generate(self) -> Iterator[Action]:
-        assert self._state is not None
-        actions = generate_actions(self._state, self._kinds)
-        kept: list[Action] = []
-        for action in _islice(actions, self.KEEP):
-            kept.append(action)
+    def _rest(self, head: tuple[Action, ...], actions: Iterator[Action]) -> Iterator[Action]:
+        """A listing longer than :attr:`KEEP`: ``head``, then the rest as generated, keeping none and counting."""
+        yield from head
+        count = len(head)
+        del head
+        for action in actions:
+            count += 1
             yield action
-        if len(kept) == self.KEEP:
-            extra = next(actions, None)
-            if extra is not None:  # a long listing: count it, keep nothing
-                kept = []
-                yield extra
-                count = self.KEEP + 1
-                for action in actions:
-                    count += 1
-                    yield action
-                self._count = -2 if count > self.LIMIT else count
-                return
-        self._list = tuple(kept)
+        self._count = -2 if count > self.LIMIT else count
 
     def _too_many(self) -> RemiError:
         assert self._state is not None
