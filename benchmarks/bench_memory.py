@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import remi
-from remi.actions import Buy, Pass
+from remi.actions import Action, Buy, Pass
 
 WORKERS = 2
 
@@ -45,6 +45,7 @@ def bytes_per_state(name: str, players: int, seed: int, most: int) -> tuple[int,
         kept = [state]
         while not state.is_over and len(kept) < most:
             legal = state.legal_actions()
+            action: Action
             if state.phase is remi.Phase.BUY:
                 action = buy if rng.random() < 0.1 else pass_
             else:

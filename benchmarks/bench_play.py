@@ -93,7 +93,7 @@ def chess_slice(seconds: float, seed: int) -> tuple[int, float]:
 def measure(name: str, players: int, seconds: float, seed: int) -> list[dict[str, Any]]:
     """Both styles for one variant, each in alternating slices with python-chess; one row per style."""
     variant = remi.variants.get(name)
-    totals = {style: [0, 0.0, 0, 0.0] for style in STYLES}  # remi actions, remi s, chess plies, chess s
+    totals = {style: [0.0, 0.0, 0.0, 0.0] for style in STYLES}  # remi actions, remi s, chess plies, chess s
     for i in range(SLICES):
         for style in STYLES:
             actions, remi_time = remi_slice(variant, players, style, seconds / SLICES, seed + i)
@@ -104,8 +104,8 @@ def measure(name: str, players: int, seconds: float, seed: int) -> list[dict[str
             total[2] += plies
             total[3] += chess_time
     rows = []
-    for style, (actions, remi_time, plies, chess_time) in totals.items():
-        remi_rate, chess_rate = actions / remi_time, plies / chess_time
+    for style, (remi_count, remi_seconds, chess_count, chess_seconds) in totals.items():
+        remi_rate, chess_rate = remi_count / remi_seconds, chess_count / chess_seconds
         rows.append({"variant": name, "players": players, "style": style, "remi_per_s": round(remi_rate, 1),
                      "chess_per_s": round(chess_rate, 1), "ratio": round(remi_rate / chess_rate, 3)})
     return rows
