@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/bench_solver.py [--hands N] [--seed S] [--reference-hands M] [--big-hands B]
+    python benchmarks/bench_solver.py [--hands N] [--seed S] [--reference-hands M] [--big-hands B] [--json PATH]
 
 Random hands are drawn with a seeded ``random.Random`` from the variant's deck,
 with the joker count fixed explicitly (0-3, cycling):
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import random
 import sys
 import time
@@ -170,6 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="hands per category also run through the naive reference")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--big-hands", type=int, default=5, help="hands of each big size (30 to 60 cards)")
+    parser.add_argument("--json", metavar="PATH", help="also write each category's ratio to PATH as {'solver': [...]}")
     args = parser.parse_args(argv)
     nor = remi.variants.get("norwegian")
     eng = remi.variants.get("english")
@@ -191,6 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     total_solver = total_naive = 0.0
     total_checked = 0
     mismatches = 0
+    speedups = []
     clock = time.process_time
     for name, variant, index, all_in, make, size in categories:
         contract = variant.contracts[index]
@@ -221,6 +224,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ratio = naive_time / solver_checked if checked else float("nan")
         solved = sum(a is not None for a in answers)
         print(f"{name:34} {solved:>7} {len(hands) / sum(times):>11.0f} {naive_rate:>10.1f} {ratio:>7.0f}x")
+        variant_name, _, category = name.partition(" ")
+        speedups.append({"variant": variant_name, "category": category, "speedup": round(ratio, 1)})
         total_solver += solver_checked
         total_naive += naive_time
         total_checked += len(checked)
@@ -230,6 +235,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"overall on the checked hands: solver {total_checked / total_solver:.0f} hands/s, "
               f"naive {total_checked / total_naive:.1f} hands/s, "
               f"ratio {total_naive / total_solver:.0f}x")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump({"solver": speedups}, out, indent=2)
     big_hands(nor, args.big_hands, args.seed)
     return 1 if mismatches else 0
 

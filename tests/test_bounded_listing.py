@@ -74,6 +74,26 @@ def test_N14_iterating_a_huge_hand_keeps_memory_bounded() -> None:
     assert peak < 3_000_000, f"{peak:,} bytes"
 
 
+def test_iteration_generates_what_is_read_and_keeps_a_short_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    produced = [0]
+
+    def counting(*args: object, **kwargs: object) -> Iterator[remi.actions.Action]:
+        for action in generate_actions(*args, **kwargs):  # type: ignore[arg-type]
+            produced[0] += 1
+            yield action
+
+    monkeypatch.setattr("remi._listing.generate_actions", counting)
+    first = next(iter(huge().legal_actions()))  # a partial read of millions generates a few
+    assert isinstance(first, LayDown) and produced[0] <= 8
+    legal = small().legal_actions()
+    produced[0] = 0
+    every = [action for action in legal]  # iteration alone, no len()
+    assert produced[0] == len(every) > 8  # each action generated once, over several chunks
+    produced[0] = 0
+    assert len(legal) == len(every) and legal[:] == every and list(legal) == every and list(legal) == every
+    assert produced[0] == 0  # kept by the first iteration: len, indexing and iterating again are free
+
+
 def test_N14_len_and_indexing_refuse_more_than_the_limit_with_what_to_do_instead() -> None:
     legal = huge().legal_actions()
     with pytest.raises(remi.RemiError) as refused:

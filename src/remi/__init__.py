@@ -10,10 +10,14 @@
 
 from __future__ import annotations
 
-from remi import actions, bots, variants
+import sys
+from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from remi import actions, variants
 from remi._setup import new_game
 from remi.actions import parse_action
-from remi.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, register_bot
 from remi.cards import (
     CARDS,
     JOKER,
@@ -30,7 +34,6 @@ from remi.cards import (
 from remi.contracts import Contract, Requirement, assign
 from remi.errors import IllegalActionError, NotationError, Reason, RemiError, SerializationError, VariantError
 from remi.melds import End, JokerCap, Meld, MeldKind, MeldProblem, MeldRules, SetSwap, Twos
-from remi.notation import read_record, write_record
 from remi.parts import (
     Advance,
     Buying,
@@ -46,10 +49,15 @@ from remi.parts import (
     Swaps,
     SwapWho,
 )
-from remi.simulate import Statistics, simulate
-from remi.solver import Solution, solve
 from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld
 from remi.variant import RULE_KEYS, Variant
+
+if TYPE_CHECKING:  # loaded on first use (see __getattr__ below); here for type checkers
+    from remi import bots
+    from remi.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, register_bot
+    from remi.notation import read_record, write_record
+    from remi.simulate import Statistics, simulate
+    from remi.solver import Solution, solve
 
 __version__ = "0.1.0"
 
@@ -122,3 +130,46 @@ __all__ = [
     "variants",
     "write_record",
 ]
+
+#: The names that load on first use (PEP 562): each name's module, and the attribute in it
+#: (``None`` for the module itself). A script that only validates a meld never imports them.
+_LAZY: dict[str, tuple[str, str | None]] = {
+    "bots": ("remi.bots", None),
+    **{name: ("remi.bots", name) for name in ("Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot",
+                                               "register_bot")},
+    **{name: ("remi.notation", name) for name in ("read_record", "write_record")},
+    **{name: ("remi.simulate", name) for name in ("Statistics", "simulate")},
+    **{name: ("remi.solver", name) for name in ("Solution", "solve")},
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load a name of :data:`_LAZY` on first use, and keep it."""
+    try:
+        module_name, attribute = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'remi' has no attribute {name!r}") from None
+    module = import_module(module_name)
+    value = module if attribute is None else getattr(module, attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(ModuleType):
+    """The type of the ``remi`` module: ``remi.simulate`` stays the function.
+
+    The import system sets a submodule as an attribute of its package once it
+    is imported; the submodule ``remi.simulate`` must not hide the function.
+    """
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "simulate" and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

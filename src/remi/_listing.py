@@ -11,6 +11,7 @@ skipping the others without generating them.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
+from itertools import chain as _chain_iterables
 from itertools import islice as _islice
 from typing import TYPE_CHECKING, Any, overload
 
@@ -60,9 +61,12 @@ class LegalActions(Sequence[Action]):
 
     * ``action in legal`` is checked by the rules, never by listing, so it is
       cheap whatever the hand (type a lay-down in notation and test it);
-    * iteration generates the actions as you read them and keeps at most
-      :attr:`KEEP` of them: a hand with millions of lay-downs (Norwegian
-      allows unlimited buys, N14) is listed in constant memory;
+    * iteration is the fast path: it generates the actions a few at a time
+      as you read them (8, then twice as many each time), keeps a listing of
+      at most :attr:`KEEP` actions once read to its end, so that reading it
+      again, ``len()`` and indexing are free, and keeps none of a longer one:
+      a hand with millions of lay-downs (Norwegian allows unlimited buys,
+      N14) is listed in constant memory;
     * ``len()`` and indexing build the whole list once, up to :attr:`LIMIT`
       actions; for a longer listing they raise a :class:`~remi.RemiError` with
       reason ``TOO_MANY_ACTIONS`` instead of exhausting memory (iterate, narrow
@@ -193,27 +197,36 @@ class LegalActions(Sequence[Action]):
     def __iter__(self) -> Iterator[Action]:
         if self._list is not None:
             return iter(self._list)
-        return self._generate()
+        return _chain_iterables.from_iterable(self._read())  # a C-level step per action, a generator's per chunk
 
-    def _generate(self) -> Iterator[Action]:
+    def _read(self) -> Iterator[tuple[Action, ...]]:
+        """The listing in chunks, each read at C speed: 8 actions, twice as many each time after.
+
+        A listing of at most :attr:`KEEP` actions is kept once read to its end;
+        a longer one is read on in chunks of ``_CHUNK``, kept nowhere, and counted.
+        """
+        if self._list is not None:  # len() read it meanwhile (as list() does, once it holds the iterator)
+            yield self._list
+            return
         assert self._state is not None
         actions = generate_actions(self._state, self._kinds)
-        kept: list[Action] = []
-        for action in _islice(actions, self.KEEP):
-            kept.append(action)
-            yield action
-        if len(kept) == self.KEEP:
-            extra = next(actions, None)
-            if extra is not None:  # a long listing: count it, keep nothing
-                kept = []
-                yield extra
-                count = self.KEEP + 1
-                for action in actions:
-                    count += 1
-                    yield action
-                self._count = -2 if count > self.LIMIT else count
+        read: tuple[Action, ...] = ()
+        size = 8
+        while len(read) <= self.KEEP:
+            chunk = tuple(_islice(actions, size))
+            yield chunk
+            read += chunk
+            if len(chunk) < size:
+                self._list = read
                 return
-        self._list = tuple(kept)
+            size = min(2 * size, self.KEEP + 1 - len(read))
+        count = len(read)
+        del read
+        while chunk:
+            chunk = tuple(_islice(actions, _CHUNK))
+            yield chunk
+            count += len(chunk)
+        self._count = -2 if count > self.LIMIT else count
 
     def _too_many(self) -> RemiError:
         assert self._state is not None
@@ -307,6 +320,8 @@ class LegalActions(Sequence[Action]):
         return f"<LegalActions [{', '.join(shown)}{more}] ({total})>"
 
 
+#: Iteration reads a listing longer than ``LegalActions.KEEP`` on in chunks of this many actions.
+_CHUNK = 256
 _DRAW_OR_TAKE: tuple[Action, ...] = (DRAW, TAKE)
 _DRAW_ONLY: tuple[Action, ...] = (DRAW,)
 _PASS_OR_BUY: tuple[Action, ...] = (PASS, BUY)

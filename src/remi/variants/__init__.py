@@ -12,6 +12,10 @@ remi's own ``pyproject.toml``; a third-party package adds one with::
 
 A program may also :func:`register` a variant at run time.
 
+The built-ins are known without reading the installed packages' metadata:
+:func:`get` reads the entry points only for a name that is neither built in
+nor registered, and :func:`names` reads them to list the third-party ones.
+
 >>> import remi
 >>> remi.variants.names()
 ('english', 'liverpool', 'liverpool-project', 'mayi', 'norwegian', 'shanghai', 'shanghai-family')
@@ -19,11 +23,14 @@ A program may also :func:`register` a variant at run time.
 4
 
 .. versionadded:: 0.1.0
+
+.. versionchanged:: 0.2.0
+   :func:`get` loads a built-in variant without scanning the installed packages.
 """
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+from importlib import import_module
 from typing import Any, cast
 
 from remi.errors import Reason, VariantError
@@ -37,9 +44,21 @@ ENTRY_POINT_GROUP = "remi.variants"
 
 _registered: dict[str, Variant] = {}
 _loaded: dict[str, Variant] = {}
+#: The built-in variants: the same targets as remi's own entry points, known without reading them.
+_BUILT_IN = {
+    "norwegian": ("remi.variants.norwegian", "NORWEGIAN"),
+    "english": ("remi.variants.english", "ENGLISH"),
+    "liverpool": ("remi.variants.liverpool", "LIVERPOOL"),
+    "liverpool-project": ("remi.variants.liverpool", "LIVERPOOL_PROJECT"),
+    "shanghai": ("remi.variants.shanghai", "SHANGHAI"),
+    "shanghai-family": ("remi.variants.shanghai", "SHANGHAI_FAMILY"),
+    "mayi": ("remi.variants.mayi", "MAYI"),
+}
 
 
 def _entry_points() -> dict[str, object]:
+    from importlib.metadata import entry_points  # slow to import and to read: only when a plugin is asked for
+
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
@@ -60,7 +79,7 @@ def register(variant: Variant, *, replace: bool = False) -> Variant:
 
 def names() -> tuple[str, ...]:
     """The names of every variant available, sorted."""
-    return tuple(sorted(set(_entry_points()) | set(_registered)))
+    return tuple(sorted(set(_BUILT_IN) | set(_entry_points()) | set(_registered)))
 
 
 def get(name: str) -> Variant:
@@ -76,6 +95,21 @@ def get(name: str) -> Variant:
         return _registered[name]
     if name in _loaded:
         return _loaded[name]
+    if name in _BUILT_IN:
+        module, attribute = _BUILT_IN[name]
+        value = getattr(import_module(module), attribute)
+    else:
+        value = _load_plugin(name)
+    if not isinstance(value, Variant):
+        raise VariantError(f"variant plugin {name!r} is a {type(value).__name__}, not a Variant")
+    if value.name != name:
+        raise VariantError(f"variant plugin {name!r} names itself {value.name!r}")
+    _loaded[name] = value
+    return value
+
+
+def _load_plugin(name: str) -> object:
+    """What the entry point ``name`` of a third-party package names (a subclass of Variant is built)."""
     points = _entry_points()
     if name not in points:
         known = ", ".join(names()) or "none"
@@ -88,9 +122,4 @@ def get(name: str) -> Variant:
         raise
     except Exception as error:  # a broken third-party plugin must not crash the caller
         raise VariantError(f"variant plugin {name!r} failed to load: {error}") from error
-    if not isinstance(value, Variant):
-        raise VariantError(f"variant plugin {name!r} is a {type(value).__name__}, not a Variant")
-    if value.name != name:
-        raise VariantError(f"variant plugin {name!r} names itself {value.name!r}")
-    _loaded[name] = value
     return value
