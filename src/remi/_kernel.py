@@ -457,24 +457,22 @@ def _wild_candidates(
             held = tuple(counts[rank + 13 * suit] for suit in range(4)) if rank < 13 else ()
             if rank < 13 and (not any(held) or (rank == 1 and rules.twos is Twos.WILD)):
                 continue
-            key: _Key = (0, rank, held, pool, size, high)
-            found = cache.get(key, ())
-            if found is not None and (found or key in cache):
-                yield from found
-            else:
-                yield from _fresh(cache, key, found is not None, False, wild_sets(rules, counts, rank, size, high))
+            yield from _cached(cache, (0, rank, held, pool, size, high), wild_sets(rules, counts, rank, size, high))
         return
     top = size if exact else rules.run_max
     for suit in range(5):
         held = tuple(counts[suit * 13 : suit * 13 + 13]) if suit < 4 else ()
         if suit < 4 and not any(held):
             continue
-        key = (1, suit, held, pool, size, top)
-        found = cache.get(key, ())
-        if found is not None and (found or key in cache):
-            yield from found
-        else:
-            yield from _fresh(cache, key, found is not None, False, wild_runs(rules, counts, suit, size, top))
+        yield from _cached(cache, (1, suit, held, pool, size, top), wild_runs(rules, counts, suit, size, top))
+
+
+def _cached(cache: _Cache, key: _Key, source: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+    """The cached list of ``key`` if there is one, else ``source`` (remembered if small)."""
+    found = cache.get(key, ())
+    if found is not None and (found or key in cache):
+        return iter(found)
+    return _fresh(cache, key, found is not None, False, source)
 
 
 def all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
