@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from itertools import product
 
 from remi._kernel import J as _J
-from remi._kernel import all_in_run, candidates, natural_suits, plain_rules, ranks, wild_count
+from remi._kernel import all_in_run, candidates, natural_suits, plain_rules, set_naturals, wild_count
 from remi.actions import LayDown
 from remi.cards import CARDS
 from remi.contracts import Contract
@@ -191,11 +191,7 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
         least = (size + 1) // 2 if cap else 1
         if kind is _SET:
             natural = extra = 0
-            if rules.set_distinct_suits:
-                columns = [(a > 0) + (b > 0) + (c > 0) + (d > 0) for a, b, c, d in ranks(counts)]
-            else:
-                columns = [a + b + c + d for a, b, c, d in ranks(counts)]
-            for naturals in columns:
+            for naturals in set_naturals(counts, rules.set_distinct_suits):
                 if naturals:
                     natural += naturals // size
                     extra += naturals // least - naturals // size

@@ -86,6 +86,13 @@ def ranks(counts: list[int]) -> zip[tuple[int, int, int, int]]:
     return zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)
 
 
+def set_naturals(counts: list[int], distinct: bool) -> list[int]:
+    """Per rank (ace first), the naturals a set of it may hold: its copies, or the suits held where suits differ."""
+    if distinct:
+        return [(a > 0) + (b > 0) + (c > 0) + (d > 0) for a, b, c, d in ranks(counts)]
+    return [a + b + c + d for a, b, c, d in ranks(counts)]
+
+
 # -- run windows -----------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ import attrs
 
 from remi._kernel import TWOS as _TWOS
 from remi._kernel import J as _J
-from remi._kernel import counts_of, run_bounds, run_windows
+from remi._kernel import counts_of, run_bounds, run_windows, set_naturals
 from remi.cards import CARDS, Card
 from remi.contracts import Contract
 from remi.melds import JokerCap, MeldKind, Twos
@@ -125,9 +125,7 @@ class _Planner:
                     if have:
                         options.append((size - have, window))
             else:
-                for rank in range(13):
-                    copies = [counts[rank + 13 * suit] for suit in range(4)]
-                    have = sum(1 for c in copies if c) if distinct else sum(copies)
+                for rank, have in enumerate(set_naturals(counts, distinct)):
                     if have:
                         options.append((size - min(size, have), (rank,)))
             options.sort(key=lambda option: option[0])
