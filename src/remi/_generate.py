@@ -1,264 +1,25 @@
-"""Generators of candidate melds and lay-downs from a hand's card counts.
+"""Generators of lay-downs from a hand's card counts.
 
 Private: the state machine lists legal lay-downs lazily through these. A hand
-is a list of 53 counts indexed by :attr:`Card.index` (52 is the joker). Where
-2s are wild or a meld needs other than one natural, the candidate melds come
-from :mod:`remi._generate_wild`; the code here stays the ordinary rules' fast path.
+is a list of 53 counts indexed by :attr:`Card.index` (52 is the joker); the
+candidate melds come from the search kernel, :mod:`remi._kernel`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations, product
+from itertools import product
 
-from remi import _generate_wild
+from remi._kernel import J as _J
+from remi._kernel import all_in_run, candidates, natural_suits, plain_rules, set_naturals, wild_count
 from remi.actions import LayDown
 from remi.cards import CARDS
 from remi.contracts import Contract
 from remi.melds import JokerCap, Meld, MeldKind, MeldRules, Twos
 
-_J = 52
 _SET = MeldKind.SET
 _RUN = MeldKind.RUN
 _NATURAL = Twos.NATURAL
-
-
-def _ranks(counts: list[int]) -> zip[tuple[int, int, int, int]]:
-    """Each rank's counts in the four suits, ace first."""
-    return zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)
-
-
-def _set_candidates(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
-    """Every set (as sorted card indices) with a size in [low, high] from ``counts``."""
-    jokers = counts[_J]
-    cap = rules.joker_cap is JokerCap.NATURALS
-    limit = 1 if rules.set_distinct_suits else None
-    for rank in range(13):
-        avail = [counts[suit * 13 + rank] for suit in range(4)]
-        if limit is not None:
-            avail = [min(a, limit) for a in avail]
-        naturals_max = sum(avail)
-        if naturals_max == 0:
-            continue
-        top = naturals_max + (min(jokers, naturals_max) if cap else jokers)
-        if top < low:
-            continue
-        for choice in product(*(range(a + 1) for a in avail)):
-            n = sum(choice)
-            if n == 0:
-                continue
-            base: list[int] = []
-            for suit, k in enumerate(choice):
-                base.extend([suit * 13 + rank] * k)
-            for j in range(min(jokers, n) if cap else jokers, -1, -1):
-                total = n + j
-                if total < low or (high is not None and total > high):
-                    continue
-                yield (*base, *([_J] * j))
-
-
-_windows: dict[tuple[bool, bool, bool, int, int], tuple[tuple[int, int], ...]] = {}
-
-
-def _run_windows(rules: MeldRules, low: int, high: int) -> tuple[tuple[int, int], ...]:
-    """Every (start value, length) a run may occupy."""
-    key = (rules.run_wrap, rules.ace_low, rules.ace_high, low, high)
-    found = _windows.get(key)
-    if found is None:
-        if rules.run_wrap:
-            found = tuple((start, length) for start in range(1, 14) for length in range(low, high + 1))
-        else:
-            first = 1 if rules.ace_low else 2
-            last = 14 if rules.ace_high else 13
-            found = tuple(
-                (start, length)
-                for start in range(first, last - low + 2)
-                for length in range(low, min(high, last - start + 1) + 1)
-            )
-        _windows[key] = found
-    return found
-
-
-def _run_candidates(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
-    """Every run (card indices in order, jokers in place) with a length in [low, high]."""
-    jokers = counts[_J]
-    cap = rules.joker_cap is JokerCap.NATURALS
-    windows = _run_windows(rules, low, high)
-    span = 27 if rules.run_wrap else 14
-    budgets = [min(jokers, length // 2 if cap else length - 1) for length in range(max(high, low) + 1)]
-    for suit in range(4):
-        base = suit * 13
-        held = counts[base : base + 13]
-        if not any(held):
-            continue
-        prefix = [0]
-        for v in range(1, span + 1):
-            prefix.append(prefix[-1] + (1 if held[(v - 1) % 13] else 0))
-        for start, length in windows:
-            # quick reject: the gaps must fit the joker budget
-            naturals = prefix[start + length - 1] - prefix[start - 1]
-            budget = budgets[length]
-            if naturals == 0 or length - naturals > budget:
-                continue
-            indices = [base + (start + i - 1) % 13 for i in range(length)]
-            if length > 13:  # the ace (or more) twice: count copies card by card
-                yield from _fill(indices, counts, jokers, cap)
-                continue
-            held_positions = [i for i in range(length) if counts[indices[i]]]
-            gaps = length - len(held_positions)
-            filled = [index if counts[index] else _J for index in indices]
-            for extra in range(budget - gaps + 1):
-                if extra == len(held_positions):
-                    break  # a run needs a natural
-                if extra == 0:
-                    yield tuple(filled)
-                    continue
-                for chosen in combinations(held_positions, extra):
-                    out = filled[:]
-                    for i in chosen:
-                        out[i] = _J
-                    yield tuple(out)
-
-
-def _fill(indices: list[int], counts: list[int], jokers: int, cap: bool) -> Iterator[tuple[int, ...]]:
-    """Every way to fill the run positions with naturals (if held) or jokers, copy by copy."""
-    length = len(indices)
-    max_jokers = min(jokers, length // 2 if cap else length - 1)
-    used: dict[int, int] = {}
-    chosen: list[int] = []
-
-    def walk(i: int, jokers_used: int, naturals: int) -> Iterator[tuple[int, ...]]:
-        if i == length:
-            if naturals:
-                yield tuple(chosen)
-            return
-        index = indices[i]
-        if counts[index] - used.get(index, 0) > 0:
-            used[index] = used.get(index, 0) + 1
-            chosen.append(index)
-            yield from walk(i + 1, jokers_used, naturals + 1)
-            chosen.pop()
-            used[index] -= 1
-        if jokers_used < max_jokers:
-            chosen.append(_J)
-            yield from walk(i + 1, jokers_used + 1, naturals)
-            chosen.pop()
-
-    yield from walk(0, 0, 0)
-
-
-# Candidate lists depend only on one suit's (or one rank's) counts and the joker
-# count, which repeat a lot from turn to turn: cache them per meld rules. A list
-# is generated lazily and kept only if it is small, so a hand full of jokers
-# still gives its first lay-down at once.
-_KEEP_AT_MOST = 4000
-_EAGER_JOKERS = 2  # up to this many jokers a list is small: build it whole
-_CACHE_LIMIT = 100_000
-_Key = tuple[int, int, tuple[int, ...], int, int, int | None]
-_Cache = dict[_Key, tuple[tuple[int, ...], ...] | None]
-_caches: dict[int, tuple[MeldRules, _Cache]] = {}
-
-
-_last: list[tuple[MeldRules, _Cache]] = []
-
-
-def _cache(rules: MeldRules) -> _Cache:
-    if _last and _last[0][0] is rules and len(_last[0][1]) <= _CACHE_LIMIT:  # the usual case
-        return _last[0][1]
-    entry = _caches.get(id(rules))
-    if entry is None or entry[0] is not rules or len(entry[1]) > _CACHE_LIMIT:
-        entry = _caches[id(rules)] = (rules, {})
-    _last[:] = [entry]
-    return entry[1]
-
-
-def _remember(cache: _Cache, key: _Key, source: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
-    kept: list[tuple[int, ...]] | None = []
-    for meld in source:
-        if kept is not None:
-            kept.append(meld)
-            if len(kept) > _KEEP_AT_MOST:
-                kept = None
-        yield meld
-    cache[key] = tuple(kept) if kept is not None else None
-
-
-def _fresh(cache: _Cache, key: _Key, keep: bool, source: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
-    """Candidates not in the cache yet: kept whole when few jokers make the list small."""
-    if not keep:  # known to be too long to keep
-        return source
-    if key[3] <= _EAGER_JOKERS:
-        found = cache[key] = tuple(source)
-        return iter(found)
-    return _remember(cache, key, source)
-
-
-def candidates(
-    rules: MeldRules, counts: list[int], kind: MeldKind, size: int, exact: bool
-) -> Iterator[tuple[int, ...]]:
-    """Every meld of ``kind`` fulfilling a requirement of ``size`` from ``counts``."""
-    if rules.twos is not _NATURAL or rules.min_naturals != 1:  # wild 2s, or other than one natural
-        return _generate_wild.candidates(rules, counts, kind, size, exact)
-    if kind is _SET:
-        return _cached_sets(rules, counts, size, size if exact else rules.set_max)
-    return _cached_runs(rules, counts, size, size if exact else rules.run_max)
-
-
-def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
-    cache = _cache(rules)
-    jokers = counts[_J]
-    cap = rules.joker_cap is JokerCap.NATURALS
-    for rank, held in enumerate(_ranks(counts)):
-        naturals = held[0] + held[1] + held[2] + held[3]
-        if not naturals or naturals + (naturals if cap and naturals < jokers else jokers) < low:
-            continue
-        key = (0, rank, held, jokers, low, high)
-        found = cache.get(key, ())
-        if found is not None and (found or key in cache):
-            yield from found
-            continue
-        local = [0] * 53
-        for suit in range(4):
-            local[suit * 13 + rank] = held[suit]
-        local[_J] = jokers
-        yield from _fresh(cache, key, found is not None, _set_candidates(rules, local, low, high))
-
-
-def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
-    cache = _cache(rules)
-    jokers = counts[_J]
-    least = (low + 1) // 2 if rules.joker_cap is JokerCap.NATURALS else 1
-    for suit in range(4):
-        base = suit * 13
-        held = tuple(counts[base : base + 13])
-        naturals = sum(held)
-        if naturals < least or naturals + jokers < low:
-            continue
-        key = (1, suit, held, jokers, low, high)
-        found = cache.get(key, ())
-        if found is not None and (found or key in cache):
-            yield from found
-            continue
-        local = [0] * 53
-        local[base : base + 13] = held
-        local[_J] = jokers
-        yield from _fresh(cache, key, found is not None, _run_candidates(rules, local, low, high))
-
-
-def _all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
-    """Runs that use every remaining card (the last meld of an all-in lay-down)."""
-    if rules.twos is not _NATURAL or rules.min_naturals != 1:
-        yield from _generate_wild.all_in_run(rules, counts, size, exact)
-        return
-    total = sum(counts)
-    if total < size or (exact and total != size):
-        return
-    suits = {i // 13 for i in range(52) if counts[i]}
-    if len(suits) != 1:
-        return
-    for run in _run_candidates(rules, counts, total, total):
-        if run.count(_J) == counts[_J]:
-            yield run
 
 
 def laydowns(
@@ -290,13 +51,13 @@ def laydowns(
     groups: dict[tuple[MeldKind, int], int] = {}
     for _, req in open_reqs:
         groups[(req.kind, req.size)] = groups.get((req.kind, req.size), 0) + 1
-    plain = rules.twos is _NATURAL and rules.min_naturals == 1
+    plain = plain_rules(rules)
     if all_in and all(kind is _RUN for kind, _ in groups):
         # all-in with runs only: each suit held needs a run of its own
         if plain:
             suits = sum(1 for base in (0, 13, 26, 39) if any(counts[base : base + 13]))
         else:
-            suits = _generate_wild.natural_suits(rules, counts)
+            suits = natural_suits(rules, counts)
         if suits > sum(groups.values()):
             return
     checked = not all_in and not exact and not piecemeal and _prunable(rules, groups)
@@ -423,18 +184,14 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
     the melds that natural cards alone cannot make need a joker each.
     """
     # (where 2s are wild, each 2 counts as a joker and as a natural: the bound only loosens)
-    jokers = counts[_J] if rules.twos is _NATURAL else _generate_wild.wild_count(rules, counts)
+    jokers = counts[_J] if rules.twos is _NATURAL else wild_count(rules, counts)
     cap = rules.joker_cap is JokerCap.NATURALS
     short = 0  # melds that need a joker, over all requirements
     for (kind, size), needed in groups.items():
         least = (size + 1) // 2 if cap else 1
         if kind is _SET:
             natural = extra = 0
-            if rules.set_distinct_suits:
-                columns = [(a > 0) + (b > 0) + (c > 0) + (d > 0) for a, b, c, d in _ranks(counts)]
-            else:
-                columns = [a + b + c + d for a, b, c, d in _ranks(counts)]
-            for naturals in columns:
+            for naturals in set_naturals(counts, rules.set_distinct_suits):
                 if naturals:
                     natural += naturals // size
                     extra += naturals // least - naturals // size
@@ -514,7 +271,7 @@ def _coverable(
     rules: MeldRules, counts: list[int], keys: list[tuple[MeldKind, int]], exact: bool
 ) -> bool:
     """Whether every natural in the hand lies in some candidate meld (all-in needs that)."""
-    if (counts[_J] if rules.twos is _NATURAL else _generate_wild.wild_count(rules, counts)) > 1:
+    if (counts[_J] if rules.twos is _NATURAL else wild_count(rules, counts)) > 1:
         # too many candidates to list just to prune
         return True
     covered = [False] * 53
@@ -551,7 +308,7 @@ def _walk(
     need = [size for _, size in plan]
     suffix = [sum(need[i:]) for i in range(len(need) + 1)]
     only_runs = all_in and all(kind is _RUN for kind, _ in plan)
-    plain = rules.twos is _NATURAL and rules.min_naturals == 1
+    plain = plain_rules(rules)
 
     def step(k: int, used: int) -> Iterator[list[tuple[MeldKind, tuple[int, ...]]]]:
         if k == len(plan):
@@ -571,14 +328,14 @@ def _walk(
                     if any(counts[base : base + 13]):
                         suits += 1
             else:
-                suits = _generate_wild.natural_suits(rules, counts)
+                suits = natural_suits(rules, counts)
             if suits > len(plan) - k:
                 return
         kind, size = plan[k]
         same_as_previous = k > 0 and plan[k - 1] == plan[k]
         last = k == len(plan) - 1
         if all_in and last and kind is _RUN:
-            source: Iterator[tuple[int, ...]] = _all_in_run(rules, counts, size, exact)
+            source: Iterator[tuple[int, ...]] = all_in_run(rules, counts, size, exact)
         else:
             source = candidates(rules, counts, kind, size, exact)
         for cards in source:

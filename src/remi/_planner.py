@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import attrs
 
-from remi.cards import CARDS, JOKER, Card
+from remi._kernel import TWOS as _TWOS
+from remi._kernel import J as _J
+from remi._kernel import counts_of, run_bounds, run_windows, set_naturals
+from remi.cards import CARDS, Card
 from remi.contracts import Contract
 from remi.melds import JokerCap, MeldKind, Twos
 from remi.variant import Variant
 
-_J = JOKER.index
 #: A run place no natural can fill (a 2's, where 2s are wild in runs): an index that never holds a card.
 _WILD_PLACE = _J + 1
-_TWOS = (1, 14, 27, 40)
 _WINDOWS: dict[tuple[int, int], tuple[Variant, tuple[tuple[int, ...], ...]]] = {}
 
 
@@ -31,15 +32,10 @@ def _windows(variant: Variant, length: int) -> tuple[tuple[int, ...], ...]:
     hit = _WINDOWS.get((id(variant), length))
     if hit is not None and hit[0] is variant:
         return hit[1]
-    twos = variant.melds.twos
-    if twos is Twos.WILD:
-        starts = range(3, (14 if variant.melds.ace_high or variant.melds.run_wrap else 13) - length + 2)
-    elif variant.melds.run_wrap:
-        starts = range(1, 14) if length <= 13 else range(0)
-    else:
-        low, high = (1 if variant.melds.ace_low else 2), (14 if variant.melds.ace_high else 13)
-        starts = range(low, high - length + 2)
-    wild = twos is not Twos.NATURAL
+    rules = variant.melds
+    wrap = run_bounds(rules)[2]
+    starts = () if wrap and length > 13 else tuple(start for start, _ in run_windows(rules, length, length))
+    wild = rules.twos is not Twos.NATURAL
     windows = tuple(
         tuple(_WILD_PLACE if wild and value % 13 == 2 else suit * 13 + (value - 1) % 13
               for value in range(start, start + length))
@@ -110,9 +106,8 @@ class _Planner:
 
     def _search(self, variant: Variant, hand: tuple[Card, ...], needs: tuple[_Need, ...]) -> _Plan:
         rules = variant.melds
-        counts = [0] * 54  # the cards, and _WILD_PLACE (always empty)
-        for card in hand:
-            counts[card.index] += 1
+        counts = counts_of(hand)
+        counts.append(0)  # _WILD_PLACE (always empty)
         # where 2s are wild they are jokers, except in a set of twos (under WILD_EXCEPT_SETS they
         # stay in their places for sets of twos only, and join the wilds at the end if unused)
         twos_sets = rules.twos is Twos.WILD_EXCEPT_SETS
@@ -130,9 +125,7 @@ class _Planner:
                     if have:
                         options.append((size - have, window))
             else:
-                for rank in range(13):
-                    copies = [counts[rank + 13 * suit] for suit in range(4)]
-                    have = sum(1 for c in copies if c) if distinct else sum(copies)
+                for rank, have in enumerate(set_naturals(counts, distinct)):
                     if have:
                         options.append((size - min(size, have), (rank,)))
             options.sort(key=lambda option: option[0])

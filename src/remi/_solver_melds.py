@@ -24,13 +24,14 @@ from operator import itemgetter
 
 import attrs
 
-from remi.cards import CARDS, JOKER
+from remi._kernel import J as _J
+from remi._kernel import run_bounds
+from remi.cards import CARDS
 from remi.contracts import Contract
 from remi.errors import VariantError
 from remi.melds import JokerCap, MeldKind, MeldRules, Twos
 from remi.variant import Variant
 
-_J = JOKER.index
 #: Where twos may be natural in a set of twos: the jokers (the wilds a set of twos may hold).
 _JS = _J + 1
 #: A special set's key starts at this "rank": sets of twos (13), sets of wilds only (14).
@@ -158,16 +159,11 @@ def _tables(variant: Variant) -> _Tables:
 def _build(rules: MeldRules, points: tuple[int, ...], cheap: _Tables | None) -> _Tables:
     wild_twos = rules.twos is not Twos.NATURAL
     twos_sets = rules.twos is Twos.WILD_EXCEPT_SETS
-    if rules.twos is Twos.WILD:
-        # no position stands for a 2: the line stops at 3, and cannot wrap past the 2
-        lo, hi = 3, (14 if rules.ace_high or rules.run_wrap else 13)
-        a_lo, a_hi = lo, hi
-    elif rules.run_wrap:
+    lo, hi, wrap = run_bounds(rules)  # (where 2s are wild no position stands for a 2: the line starts at 3)
+    a_lo, a_hi = lo, hi
+    if wrap:
         turn = 13 * -(-rules.run_max // 13)
         lo, hi, a_lo, a_hi = 1, 2 * turn + 13, turn + 1, turn + 13
-    else:
-        lo, hi = (1 if rules.ace_low else 2), (14 if rules.ace_high else 13)
-        a_lo, a_hi = lo, hi
     wild_points = max(points[_J], points[1]) if wild_twos else points[_J]
     capnat = rules.joker_cap is JokerCap.NATURALS
     return _Tables(
