@@ -71,3 +71,52 @@ def test_N6_bounds_never_hide_a_lay_down(round_: int) -> None:
         assert set(listed) == _unbounded(contract, hand), remi.format_cards(sorted(hand))
         checked_with_laydowns += bool(listed)
     assert checked_with_laydowns > 20  # the comparison saw real lay-downs, not only empty lists
+
+
+def _all_in_hand(rng: random.Random, variant: remi.Variant, contract: remi.Contract) -> list[Card]:
+    """A hand that goes down whole under ``contract`` (its melds, then 2s and jokers in them), or nearly."""
+    hand = _near_contract(rng, contract)[: sum(r.size for r in contract.requirements)]
+    wilds = [remi.JOKER, *(CARDS[suit * 13 + 1] for suit in range(4))]
+    hand += [rng.choice(wilds) for _ in range(rng.choice([0, 1, 2, 3, 5]))]
+    if rng.random() < 0.5:
+        hand.append(CARDS[rng.randrange(52)])
+    return hand
+
+
+@pytest.mark.parametrize("name", ["mayi", "norwegian"])
+def test_M13_all_in_bounds_never_hide_a_lay_down(name: str) -> None:
+    """M13, N18: the suits-and-ranks bound on all-in hands with sets and runs hides no lay-down.
+
+    A hand of May I?'s last contract (a set and two runs, all in) with five
+    wilds once made the listing walk tens of thousands of partial lay-downs
+    before it found there was none.
+    """
+    variant = remi.variants.get(name)
+    contract = variant.contracts[-1]
+    rng = random.Random(name)
+    plan = sorted(((r.kind, r.size) for r in contract.requirements), key=lambda k: (k[0] is remi.MeldKind.SET, k[1]))
+    checked_with_laydowns = 0
+    for _ in range(200):
+        hand = _all_in_hand(rng, variant, contract)
+        counts = _counts(hand)
+        listed = set(
+            _generate.laydowns(
+                variant.melds, contract, exact=False, piecemeal=False, done=frozenset(),
+                counts=counts, hand_size=len(hand), all_in=True, keep=0,
+            )
+        )
+        walked = {_generate._laydown(m) for m in _generate._walk(variant.melds, plan, counts, False, len(hand), True, 0)}
+        assert listed == walked, remi.format_cards(sorted(hand))
+        checked_with_laydowns += bool(listed)
+    assert checked_with_laydowns > 20
+
+
+def test_M13_a_hand_of_many_ranks_cannot_go_down_whole() -> None:
+    """A set and two runs cannot hold naturals of four suits and many ranks: refused before any search."""
+    variant = remi.variants.get("mayi")
+    hand = remi.parse_cards("2S 2S 5S 9S 10S JS QS 2H 2H 3H 6H 9H 4D 8D 8D JD AC 4C 9C 10C KC JK")
+    groups = {(r.kind, r.size): 0 for r in variant.contracts[-1].requirements}
+    for r in variant.contracts[-1].requirements:
+        groups[(r.kind, r.size)] += 1
+    assert not _generate._suits_and_ranks_cover(variant.melds, _counts(list(hand)), groups)
+    assert _generate._suits_and_ranks_cover(variant.melds, _counts(list(remi.parse_cards("8D 8S 8C 9S 10S JS QS 3H 4H 5H 6H"))), groups)

@@ -8,7 +8,7 @@ candidate melds come from the search kernel, :mod:`remi._kernel`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
+from itertools import combinations, product
 
 from remi._kernel import J as _J
 from remi._kernel import all_in_run, candidates, natural_suits, plain_rules, set_naturals, wild_count
@@ -60,6 +60,8 @@ def laydowns(
             suits = natural_suits(rules, counts)
         if suits > sum(groups.values()):
             return
+    elif all_in and not _suits_and_ranks_cover(rules, counts, groups):
+        return
     checked = not all_in and not exact and not piecemeal and _prunable(rules, groups)
     if checked and (
         not _may_fit(rules, groups, counts) or not _feasible(rules, sorted(groups.items(), key=_runs_first), counts)
@@ -265,6 +267,29 @@ def _feasible(
         if ok:
             return True
     return False
+
+
+def _suits_and_ranks_cover(rules: MeldRules, counts: list[int], groups: dict[tuple[MeldKind, int], int]) -> bool:
+    """Whether some suits, one per run required, leave naturals of no more ranks than sets required.
+
+    All-in puts every natural into a run of its suit or a set of its rank: a
+    necessary condition, cheap where wilds make the candidate melds too many
+    to list (a 22-card hand with five wilds). Where 2s may be wild they are
+    left out, so the bound only loosens.
+    """
+    runs = sum(n for (kind, _), n in groups.items() if kind is _RUN)
+    sets = sum(groups.values()) - runs
+    skip_two = rules.twos is not Twos.NATURAL
+    ranks = [
+        frozenset(r for r in range(13) if counts[base + r] and not (skip_two and r == 1)) for base in (0, 13, 26, 39)
+    ]
+    held = [suit for suit in range(4) if ranks[suit]]
+    if len(held) <= runs:
+        return True
+    return any(
+        len(frozenset().union(*(ranks[suit] for suit in held if suit not in chosen))) <= sets
+        for chosen in combinations(held, runs)
+    )
 
 
 def _coverable(
