@@ -14,8 +14,8 @@ The checks it is made of are public too (:func:`assert_invariants`,
 `Hypothesis <https://hypothesis.readthedocs.io>`_ strategies
 (:func:`cards`, :func:`hands`, :func:`game_states`, ...) and
 :class:`RemiStateMachine`. Those need Hypothesis, which comes with the
-``test`` extra (``pip install 'remi-rules[test]'``); it is imported only when
-one of them is first used, so everything else works without it.
+``test`` extra (``pip install 'remi-rules[test]'``); without it they raise
+:class:`ImportError` when used, and everything else works.
 
 >>> from hypothesis import given, settings
 >>> from remi.testing import hands
@@ -34,10 +34,10 @@ one of them is first used, so everything else works without it.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from remi._conformance import PROPERTIES, ConformanceError, ConformanceReport, check_variant
+from remi import _conformance
+from remi._conformance import ConformanceError, ConformanceReport, check_variant
 from remi._invariants import assert_invariants, brute_force_valid, card_multiset, random_play, random_playout
 from remi._reference import (
     assert_legal_actions,
@@ -48,7 +48,7 @@ from remi._reference import (
     hidden_shuffle,
 )
 
-if TYPE_CHECKING:
+try:
     from remi._hypothesis import (
         RemiStateMachine,
         cards,
@@ -58,6 +58,14 @@ if TYPE_CHECKING:
         naturals,
         variants,
     )
+except ImportError as missing:  # without Hypothesis these names raise ImportError when used (__getattr__)
+    if not (missing.name or "").startswith("hypothesis"):
+        raise
+
+#: The properties :func:`check_variant` checks, in the order it reports them: ``hooks``,
+#: ``invariants``, ``melds``, ``legal-actions``, ``views``, ``round-trips``, ``determinism``
+#: and ``deals-end``.
+PROPERTIES = _conformance.PROPERTIES
 
 __all__ = [
     "PROPERTIES",
@@ -84,22 +92,14 @@ __all__ = [
     "variants",
 ]
 
-#: The names that need Hypothesis, loaded from ``remi._hypothesis`` when first asked for.
+#: The names that need Hypothesis.
 _NEED_HYPOTHESIS = frozenset(
     {"RemiStateMachine", "cards", "game_states", "hands", "meld_candidates", "naturals", "variants"}
 )
 
 
 def __getattr__(name: str) -> Any:
-    """Load the Hypothesis strategies and state machine on first use."""
-    if name not in _NEED_HYPOTHESIS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    try:
-        module = importlib.import_module("remi._hypothesis")
-    except ImportError as error:
-        raise ImportError(
-            f"remi.testing.{name} needs Hypothesis; install it with: pip install 'remi-rules[test]'"
-        ) from error
-    value = getattr(module, name)
-    globals()[name] = value
-    return value
+    """Only reached without Hypothesis: say what the strategies and the state machine need."""
+    if name in _NEED_HYPOTHESIS:
+        raise ImportError(f"remi.testing.{name} needs Hypothesis; install it with: pip install 'remi-rules[test]'")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
