@@ -11,7 +11,7 @@ from random import Random
 
 import attrs
 
-from remi._invariants import assert_invariants, brute_force_valid
+from remi._invariants import assert_invariants, brute_force_valid, random_action
 from remi._reference import assert_legal_actions, assert_round_trips, assert_view_hides
 from remi._setup import new_game
 from remi.cards import CARDS
@@ -273,8 +273,7 @@ def _play(game: _Game, max_actions: int, deal_bound: int, counts: list[int]) -> 
             game.holds("legal-actions", assert_legal_actions, state)
         if game.actions % 100 == 0:
             game.holds("round-trips", assert_round_trips, state)
-        legal = state.legal_actions()
-        before, state = state, state.apply(legal[rng.randrange(len(legal))])
+        before, state = state, state.apply(random_action(state, rng))
         game.actions += 1
         if len(state.deal_scores) > len(before.deal_scores):
             counts[0] += 1

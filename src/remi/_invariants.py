@@ -10,12 +10,14 @@ from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from random import Random
 
+from remi.actions import Action, Buy, Discard, DrawStock, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import Card, Rank
+from remi.errors import RemiError
 from remi.melds import JokerCap, MeldKind, MeldRules, Twos, meld_problems
 from remi.parts import GoingOut, Schedule
 from remi.state import GameState, Phase
 
-__all__ = ["assert_invariants", "brute_force_valid", "card_multiset", "random_play", "random_playout"]
+__all__ = ["assert_invariants", "brute_force_valid", "card_multiset", "random_action", "random_play", "random_playout"]
 
 
 @functools.cache
@@ -278,11 +280,35 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
         _require(state.deal == origin.deal + finished, f"deal {state.deal} after {len(new_rows)} finished deals")
 
 
+def random_action(state: GameState, rng: Random) -> Action:
+    """A uniformly random legal action of ``state`` (whose match goes on).
+
+    Where a hand goes down in more ways than :class:`~remi.LegalActions` will
+    count (it refuses ``len`` beyond 100,000 actions), the lay-downs are left
+    out and the action is drawn from the others.
+
+    >>> import random, remi
+    >>> game = remi.new_game("mayi", players=3, seed=1)
+    >>> random_action(game, random.Random(2)) in game.legal_actions()
+    True
+
+    .. versionadded:: 0.2.0
+    """
+    legal = state.legal_actions()
+    try:
+        count = len(legal)
+    except RemiError:  # too many lay-downs to list
+        legal = state.legal_actions(kinds=(DrawStock, TakeDiscard, Buy, Pass, LayOff, SwapJoker, Discard))
+        count = len(legal)
+    return legal[rng.randrange(count)]
+
+
 def random_play(state: GameState, rng: Random, max_actions: int) -> Iterator[GameState]:
     """Play uniformly random legal actions from ``state``, yielding every state on the way.
 
     The first state yielded is ``state`` itself; play stops after
-    ``max_actions`` actions or when the match is over.
+    ``max_actions`` actions or when the match is over. Each action is drawn by
+    :func:`random_action`.
 
     Args:
         state: Where to start.
@@ -298,13 +324,15 @@ def random_play(state: GameState, rng: Random, max_actions: int) -> Iterator[Gam
     6
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Draws with :func:`random_action`, so play goes on where a hand has too
+       many lay-downs to count.
     """
     yield state
     for _ in range(max_actions):
         if state.is_over:
             return
-        legal = state.legal_actions()
-        state = state.apply(legal[rng.randrange(len(legal))])
+        state = state.apply(random_action(state, rng))
         yield state
 
 

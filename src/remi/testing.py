@@ -38,7 +38,14 @@ from typing import Any
 
 from remi import _conformance
 from remi._conformance import ConformanceError, ConformanceReport, check_variant
-from remi._invariants import assert_invariants, brute_force_valid, card_multiset, random_play, random_playout
+from remi._invariants import (
+    assert_invariants,
+    brute_force_valid,
+    card_multiset,
+    random_action,
+    random_play,
+    random_playout,
+)
 from remi._reference import (
     assert_legal_actions,
     assert_round_trips,
@@ -87,6 +94,7 @@ __all__ = [
     "hidden_shuffle",
     "meld_candidates",
     "naturals",
+    "random_action",
     "random_play",
     "random_playout",
     "variants",
