@@ -183,3 +183,17 @@ def test_the_kit_works_without_hypothesis() -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "1"
     assert lines[1] == "remi.testing.game_states needs Hypothesis; install it with: pip install 'remi-rules[test]'"
+
+
+# -- an engine bug the kit's property tests found --------------------------------------------------
+
+
+def test_LX1_a_laid_set_of_jokers_only_is_a_position_new_game_builds() -> None:
+    """Melds of jokers alone go down under liverpool-project's house rule (LX1), so a table holding one is a
+    position play reaches: new_game builds it (it refused a set laid with no natural)."""
+    project = remi.variants.get("liverpool-project")
+    table = [remi.TableMeld(remi.MeldKind.SET, "JK JK JK", 0), remi.TableMeld(remi.MeldKind.SET, "AS AS AH", 0)]
+    state = remi.new_game(project, players=4, seed=1, round=1, table=table)
+    assert state.table == tuple(table) and state.laid[0] == frozenset({0, 1}) and state.down[0]
+    grown = [remi.TableMeld(remi.MeldKind.SET, "JK JK JK JK", 0), table[1]]  # grown by a lay-off
+    assert remi.new_game(project, players=4, seed=1, round=1, table=grown, layoffs=[1, 0, 0, 0]).layoffs[0] == 1
