@@ -71,6 +71,29 @@ def test_registry_refuses_unknown_and_duplicate_names() -> None:
         register_bot("two words", GreedyBot)
 
 
+class Chooseless:
+    """Something a factory might return by mistake: it has no choose method."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+
+
+def refusing(seed: int | str) -> Bot:
+    raise ValueError(f"no bot for {seed!r}")
+
+
+@pytest.mark.parametrize(("factory", "message"), [
+    (Chooseless, r"the factory of bot 'faulty' returned <.*Chooseless.*>, which has no choose\(view, legal\) method"),
+    (refusing, r"the factory of bot 'faulty' failed when called with the seed 0: ValueError: no bot for 0"),
+    (42, r"the factory of bot 'faulty' must be callable with a seed, got 42"),
+])
+def test_register_bot_checks_its_factory(factory: object, message: str) -> None:
+    with pytest.raises(remi.RemiError, match=message) as info:
+        register_bot("faulty", factory, replace=True)  # type: ignore[arg-type]
+    assert info.value.reason is remi.Reason.BAD_ARGUMENT
+    assert "faulty" not in bot_names()
+
+
 # -- legality ----------------------------------------------------------------------
 
 

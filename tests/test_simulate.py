@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -51,7 +52,9 @@ def test_statistics_are_consistent(mixed: Statistics) -> None:
     greedy = stats.bot("greedy")
     assert greedy.seats == (0, 2)
     assert greedy.wins == pytest.approx(stats.seats[0].wins + stats.seats[2].wins)
-    assert greedy.win_rate == pytest.approx(greedy.wins / (stats.games * 2))
+    assert greedy.win_rate_per_seat == pytest.approx(greedy.wins / (stats.games * 2))
+    won = sum(1 for match in stats.matches if {0, 2} & set(match.winners))
+    assert greedy.win_rate == pytest.approx(won / stats.games)
     assert greedy.mean_total == pytest.approx((stats.seats[0].mean_total + stats.seats[2].mean_total) / 2)
     with pytest.raises(KeyError):
         stats.bot("nobody")
@@ -276,3 +279,65 @@ def test_play_match_hands_the_bots_the_lazy_listing(monkeypatch: pytest.MonkeyPa
     _Spy.handed.clear()
     play_match("english", ["spy", "spy"], seed=3, max_deals=1)
     assert _Spy.handed and all(isinstance(legal, remi.LegalActions) for legal in _Spy.handed)
+
+
+def test_a_bot_in_every_seat_wins_every_match() -> None:
+    """A bot's win rate is per bot: in every seat, it won every match (the per-seat figure is 1 / seats)."""
+    stats = simulate("english", 2, ["greedy"], games=2, seed=5, max_deals=2)
+    greedy = stats.bot("greedy")
+    assert greedy.seats == (0, 1)
+    assert greedy.win_rate == 1.0
+    assert greedy.win_rate_per_seat == pytest.approx(0.5)
+    assert stats.to_dict()["by_bot"]["greedy"]["win_rate"] == 1.0
+
+
+class Crashing:
+    """A bot that raises on its first decision."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+
+    def choose(self, view: remi.PlayerView, legal: Sequence[remi.actions.Action]) -> remi.actions.Action:
+        raise ZeroDivisionError("no idea")
+
+
+class Lawless:
+    """A bot that answers with no action at all."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+
+    def choose(self, view: remi.PlayerView, legal: Sequence[remi.actions.Action]) -> Any:
+        return "draw"
+
+
+@pytest.mark.parametrize(("bot", "error", "says"), [
+    ("test-crashing", remi.RemiError, "failed: ZeroDivisionError: no idea"),
+    ("test-lawless", remi.IllegalActionError, "chose 'draw'"),
+])
+def test_a_bot_error_names_the_bot_seat_match_and_seed(bot: str, error: type[Exception], says: str) -> None:
+    remi.register_bot("test-crashing", Crashing, replace=True)
+    remi.register_bot("test-lawless", Lawless, replace=True)
+    game = remi.new_game("norwegian", players=3, seed="m-4")
+    seat = game.to_act
+    assert seat is not None
+    bots = ["greedy", "greedy", "greedy"]
+    bots[seat] = bot
+    with pytest.raises(error, match=f"bot '{bot}' at seat {seat} of match 4 \\(seed 'm-4'\\)") as raised:
+        play_match("norwegian", bots, "m-4", index=4)
+    assert says in str(raised.value)
+
+
+def test_shanghai_family_matches_are_won_among_the_finishers() -> None:
+    """A finished match's winners are the variant's (shanghai-family: the finishers with the lowest total,
+    not simply the lowest total): play_match reports what the final state says."""
+    bots = ["greedy", "random"]
+    result = play_match("shanghai-family", bots, "f-1", max_deals=None)
+    state = remi.new_game("shanghai-family", players=2, seed="f-1")
+    seats = [remi.make_bot(name, bot_seed("f-1", seat)) for seat, name in enumerate(bots)]
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = state.apply(seats[seat].choose(state.view(seat), state.legal_actions()))
+    assert not result.capped and result.totals == state.scores
+    assert result.winners == state.winners

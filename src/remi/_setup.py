@@ -424,7 +424,7 @@ def _growth(variant: Variant, meld: TableMeld, req: Requirement) -> frozenset[in
         naturals = [card for card in cards if card is not JOKER]
         jokers = size - len(naturals)
         for laid in laid_sizes:
-            for n in range(1, min(laid, len(naturals)) + 1):
+            for n in range(min(laid, len(naturals)) + 1):  # no natural at all: a set of jokers only (LX1)
                 base = (*naturals[:n], *(JOKER,) * (laid - n))
                 if laid - n <= jokers and not meld_problems(rules, MeldKind.SET, base):
                     out.add(size - laid)

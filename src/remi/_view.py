@@ -16,7 +16,41 @@ __all__ = ["PlayerView"]
 class PlayerView:
     """What one seat may know: never another hand or the stock order.
 
+    :meth:`GameState.view(seat) <remi.GameState.view>` builds it; a bot
+    decides from it alone. Everything in it is public to every seat except
+    ``hand``, which is the seat's own.
+
+    Attributes:
+        seat: Whose view this is.
+        variant: The rules in play.
+        players: The number of seats, 0 to ``players - 1`` clockwise.
+        phase: What kind of decision is due now (:class:`~remi.Phase`).
+        to_act: The seat whose decision it is now (``None`` once the match is over).
+        on_turn: The seat whose turn it is (in a buy window, not the one deciding).
+        dealer: The dealer's seat.
+        deal: The deal's number in the match (1-based).
+        levels: Each seat's contract level, 1-based (in a fixed-round variant, everyone's is the round).
+        wins: Deals won by each seat so far.
+        scores: Running totals per seat.
+        hand: This seat's own hand, sorted.
+        hand_sizes: How many cards each seat holds (the only thing shown of the other hands).
+        table: The melds on the table, in the order laid, each with its owner.
+        discard_pile: The discard pile, top card last (every card in it was seen face up).
+        stock_size: How many cards the stock holds (never their order).
+        laid: Per seat, the indices of the contract's requirements already laid.
+        layoffs: Cards each seat has laid off this deal.
+        buys: Buys each seat has made this deal.
+        rebuilds: Times the stock was rebuilt this deal.
+        buy_queue: In a buy window, the seats still to decide, in priority order.
+        taken: The discard the player on turn took as their draw this turn (seen by
+            everyone), else ``None``.
+        turn: Turns started this deal (0 for the first).
+        last_deal: How the previous deal ended, the hands it revealed included
+            (``None`` in the first deal).
+
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Every field documented.
     """
 
     seat: int

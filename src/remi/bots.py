@@ -552,18 +552,40 @@ def register_bot(name: str, factory: Callable[[int | str], Bot], *, replace: boo
     bot at import time of a module the workers import too (a process pool
     started with ``fork`` inherits it; ``spawn`` and cluster workers do not).
 
+    The factory is checked when registered: called once with the seed 0, it
+    must return a bot, something with the :class:`Bot` protocol's ``choose``
+    method.
+
     Raises:
-        RemiError: If the name is empty or taken and ``replace`` is false.
+        RemiError: If the name is empty or taken and ``replace`` is false, or
+            if the factory fails or returns no bot (reason ``BAD_ARGUMENT``).
 
     >>> register_bot("random", RandomBot)
     Traceback (most recent call last):
     ...
     remi.errors.RemiError: a bot named 'random' is already registered
+    >>> register_bot("lazy", lambda seed: None)
+    Traceback (most recent call last):
+    ...
+    remi.errors.RemiError: the factory of bot 'lazy' returned None, which has no choose(view, legal) method
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       The factory is checked when registered.
     """
     if not isinstance(name, str) or not name or "," in name or any(c.isspace() for c in name):
         raise RemiError(f"a bot needs a name without spaces or commas, got {name!r}", Reason.BAD_ARGUMENT)
     if name in _BOTS and not replace:
         raise RemiError(f"a bot named {name!r} is already registered", Reason.BAD_ARGUMENT)
+    if not callable(factory):
+        raise RemiError(f"the factory of bot {name!r} must be callable with a seed, got {factory!r}",
+                        Reason.BAD_ARGUMENT)
+    try:
+        bot = factory(0)
+    except Exception as error:
+        raise RemiError(f"the factory of bot {name!r} failed when called with the seed 0: "
+                        f"{type(error).__name__}: {error}", Reason.BAD_ARGUMENT) from error
+    if not callable(getattr(bot, "choose", None)):
+        raise RemiError(f"the factory of bot {name!r} returned {bot!r}, which has no choose(view, legal) method",
+                        Reason.BAD_ARGUMENT)
     _BOTS[name] = factory

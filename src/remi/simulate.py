@@ -28,7 +28,7 @@ import attrs
 
 from remi._setup import new_game
 from remi.bots import bot_names, make_bot
-from remi.errors import Reason, RemiError
+from remi.errors import IllegalActionError, Reason, RemiError
 from remi.variant import Variant
 from remi.variants import get
 
@@ -123,19 +123,25 @@ class BotStats:
         bot: The bot's name.
         seats: The seats it played.
         wins: Matches won by those seats (shared wins counted fractionally).
-        win_rate: Wins per seat and match: ``wins / (games * len(seats))``,
+        win_rate: Matches won by any of its seats, per match: a bot in
+            every seat that won every match reads 1.0.
+        win_rate_per_seat: Wins per seat and match: ``wins / (games * len(seats))``,
             comparable between bots that play different numbers of seats.
         mean_total: Mean total score per seat and match.
         mean_deal_score: Mean score per seat and deal.
         deals_won: Deals won by going out, over its seats.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       ``win_rate`` is per bot (matches won by any of its seats); the
+       per-seat figure it used to be is ``win_rate_per_seat``.
     """
 
     bot: str
     seats: tuple[int, ...]
     wins: float
     win_rate: float
+    win_rate_per_seat: float
     mean_total: float
     mean_deal_score: float
     deals_won: int
@@ -265,9 +271,11 @@ def play_match(
     and is scored as it stands.
 
     Raises:
-        RemiError: If a bot chooses an illegal action (``IllegalActionError``),
-            or, in a variant without a ``turn_limit``, a deal runs past 100,000
-            actions (bots that never draw from the stock keep it going).
+        RemiError: If a bot raises, or chooses an illegal action or no action
+            at all (``IllegalActionError``): the message names the bot, its
+            seat, the match's index and seed. Or, in a variant without a
+            ``turn_limit``, if a deal runs past 100,000 actions (bots that
+            never draw from the stock keep it going).
 
     Args:
         variant: The variant or its registered name.
@@ -282,6 +290,9 @@ def play_match(
 
     .. versionadded:: 0.1.0
 
+    .. versionchanged:: 0.2.0
+       A bot's failure names the bot, seat, match and seed; a finished
+       match's winners are the variant's (:meth:`Match.winners <remi.parts.Match.winners>`).
     .. versionchanged:: 0.2.0
        Bots are seeded with :func:`bot_seed` (they used to get the match seed
        itself, from which a bot could rebuild every hand), and are handed the
@@ -300,8 +311,16 @@ def play_match(
     while not state.is_over and (max_deals is None or deals < max_deals):
         seat = state.to_act
         assert seat is not None
-        action = seats[seat].choose(state.view(seat), state.legal_actions())
-        state = state.apply(action)
+        try:
+            action = seats[seat].choose(state.view(seat), state.legal_actions())
+        except Exception as error:
+            raise RemiError(f"bot {bots[seat]!r} at seat {seat} of match {index} (seed {seed!r}) failed: "
+                            f"{type(error).__name__}: {error}", Reason.BAD_ARGUMENT) from error
+        try:
+            state = state.apply(action)
+        except IllegalActionError as error:  # an illegal action, or no action at all
+            raise IllegalActionError(f"bot {bots[seat]!r} at seat {seat} of match {index} (seed {seed!r}) "
+                                     f"chose {action!r}: {error}", error.reason) from error
         actions += 1
         in_deal += 1
         if in_deal > _DEAL_ACTION_LIMIT:
@@ -319,12 +338,16 @@ def play_match(
             else:
                 won[last.winner] += 1
     best = min(state.scores)
+    # a finished match's winners are the variant's (shanghai-family: among the finishers); a capped one's, the
+    # lowest totals as they stand
+    winners = state.winners if state.is_over else tuple(seat for seat, total in enumerate(state.scores)
+                                                         if total == best)
     return MatchResult(
         index=index,
         seed=str(seed),
         bots=tuple(bots),
         totals=state.scores,
-        winners=tuple(seat for seat, total in enumerate(state.scores) if total == best),
+        winners=winners,
         deals=deals,
         deals_won=tuple(won),
         deals_exhausted=exhausted,
@@ -566,11 +589,13 @@ def _summarize(
         own = tuple(seat for seat in range(players) if bots[seat] == name)
         bot_wins = sum((wins[seat] for seat in own), Fraction(0))
         bot_total = sum(totals[seat] for seat in own)
+        matches_won = sum(1 for match in matches if any(bots[seat] == name for seat in match.winners))
         by_bot.append(BotStats(
             bot=name,
             seats=own,
             wins=float(bot_wins),
-            win_rate=float(bot_wins / (games * len(own))),
+            win_rate=matches_won / games,
+            win_rate_per_seat=float(bot_wins / (games * len(own))),
             mean_total=bot_total / (games * len(own)),
             mean_deal_score=bot_total / (deals * len(own)) if deals else 0.0,
             deals_won=sum(won[seat] for seat in own),

@@ -1,10 +1,22 @@
-"""Hypothesis strategies for testing code built on remi.
+"""Testing code built on remi: a conformance kit, brute-force references, invariants and Hypothesis strategies.
 
-This module needs `Hypothesis <https://hypothesis.readthedocs.io>`_, which
-comes with the ``test`` extra (``pip install remi-rules[test]``); remi itself
-never imports it.
+One call checks a variant (a plugin, a house rule) the way remi's own suite
+checks the built-ins, with seeded random games and no Hypothesis needed:
 
 >>> import remi
+>>> report = check_variant("norwegian", games=1, max_actions=60)
+>>> report.properties
+('hooks', 'invariants', 'melds', 'legal-actions', 'views', 'round-trips', 'determinism', 'deals-end')
+
+The checks it is made of are public too (:func:`assert_invariants`,
+:func:`assert_legal_actions`, :func:`assert_view_hides`,
+:func:`assert_round_trips`, :func:`brute_force_valid`), and so are the
+`Hypothesis <https://hypothesis.readthedocs.io>`_ strategies
+(:func:`cards`, :func:`hands`, :func:`game_states`, ...) and
+:class:`RemiStateMachine`. Those need Hypothesis, which comes with the
+``test`` extra (``pip install 'remi-rules[test]'``); without it they raise
+:class:`ImportError` when used, and everything else works.
+
 >>> from hypothesis import given, settings
 >>> from remi.testing import hands
 >>> @settings(max_examples=20)
@@ -14,514 +26,88 @@ never imports it.
 >>> test_round_trip()
 
 .. versionadded:: 0.1.0
+.. versionchanged:: 0.2.0
+   :func:`check_variant`, the brute-force references and
+   :class:`RemiStateMachine`; Hypothesis is needed only by the strategies and
+   the state machine.
 """
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from collections.abc import Iterator, Sequence
-from random import Random
+from typing import Any
+
+from remi import _conformance
+from remi._conformance import ConformanceError, ConformanceReport, check_variant
+from remi._invariants import (
+    assert_invariants,
+    brute_force_valid,
+    card_multiset,
+    random_action,
+    random_play,
+    random_playout,
+)
+from remi._reference import (
+    assert_legal_actions,
+    assert_round_trips,
+    assert_view_hides,
+    brute_force_legal_actions,
+    conceivable_actions,
+    hidden_shuffle,
+)
 
 try:
-    from hypothesis import strategies as st
-except ImportError as error:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "remi.testing needs Hypothesis; install it with: pip install 'remi-rules[test]'"
-    ) from error
+    from remi._hypothesis import (
+        RemiStateMachine,
+        cards,
+        game_states,
+        hands,
+        meld_candidates,
+        naturals,
+        variants,
+    )
+except ImportError as missing:  # without Hypothesis these names raise ImportError when used (__getattr__)
+    if not (missing.name or "").startswith("hypothesis"):
+        raise
 
-from remi._meld_strategies import candidate
-from remi._setup import new_game
-from remi.cards import CARDS, NATURALS, Card, Rank, Suit
-from remi.melds import JokerCap, MeldKind, MeldRules, Twos, meld_problems
-from remi.parts import GoingOut, Schedule
-from remi.state import GameState, Phase
-from remi.variant import Variant
-from remi.variants import get, names
+#: The properties :func:`check_variant` checks, in the order it reports them: ``hooks``,
+#: ``invariants``, ``melds``, ``legal-actions``, ``views``, ``round-trips``, ``determinism``
+#: and ``deals-end``.
+PROPERTIES = _conformance.PROPERTIES
 
 __all__ = [
+    "PROPERTIES",
+    "ConformanceError",
+    "ConformanceReport",
+    "RemiStateMachine",
     "assert_invariants",
+    "assert_legal_actions",
+    "assert_round_trips",
+    "assert_view_hides",
+    "brute_force_legal_actions",
     "brute_force_valid",
     "card_multiset",
     "cards",
+    "check_variant",
+    "conceivable_actions",
     "game_states",
     "hands",
+    "hidden_shuffle",
     "meld_candidates",
     "naturals",
+    "random_action",
     "random_play",
     "random_playout",
     "variants",
 ]
 
-
-# ---------------------------------------------------------------------------
-# Cards and variants
-# ---------------------------------------------------------------------------
-
-
-def cards() -> st.SearchStrategy[Card]:
-    """Any card, the joker included.
-
-    Shrinks towards the ace of spades.
-
-    Returns:
-        A strategy drawing one of the 53 distinct cards.
-
-    .. versionadded:: 0.1.0
-    """
-    return st.sampled_from(CARDS)
-
-
-def naturals() -> st.SearchStrategy[Card]:
-    """Any natural card (never the joker).
-
-    Returns:
-        A strategy drawing one of the 52 naturals.
-
-    .. versionadded:: 0.1.0
-    """
-    return st.sampled_from(NATURALS)
-
-
-def hands(
-    min_size: int = 0,
-    max_size: int = 20,
-    jokers: bool = True,
-    *,
-    variant: Variant | None = None,
-) -> st.SearchStrategy[tuple[Card, ...]]:
-    """Hands of cards, in the order drawn.
-
-    Without ``variant`` each card is drawn independently, so a hand may hold
-    more copies of a card than any deck has. With ``variant`` the hand is a
-    sub-multiset of the variant's largest deck: never more copies of a natural than
-    the variant has packs, never more jokers than it has.
-
-    Args:
-        min_size: The fewest cards.
-        max_size: The most cards (capped at the deck's size when ``variant`` is given).
-        jokers: Whether hands may hold jokers.
-        variant: If given, only hands that could come out of this variant's deck.
-
-    Returns:
-        A strategy drawing tuples of cards.
-
-    .. versionadded:: 0.1.0
-    """
-    if variant is None:
-        card = cards() if jokers else naturals()
-        return st.lists(card, min_size=min_size, max_size=max_size).map(tuple)
-    deck = tuple(card for card in variant.cards(variant.max_players) if jokers or card.is_natural)
-    indices = st.lists(
-        st.integers(0, len(deck) - 1), min_size=min_size, max_size=min(max_size, len(deck)), unique=True
-    )
-    return indices.map(lambda picked: tuple(deck[i] for i in picked))
-
-
-def variants() -> st.SearchStrategy[Variant]:
-    """Every variant in the registry (:func:`remi.variants.names`), built-ins and plugins.
-
-    The registry is read when this function is called, so variants registered
-    later are not included.
-
-    Returns:
-        A strategy drawing registered :class:`~remi.Variant` values.
-
-    Raises:
-        VariantError: If a registered variant plugin fails to load.
-
-    .. versionadded:: 0.1.0
-    """
-    return st.sampled_from(tuple(get(name) for name in names()))
-
-
-# ---------------------------------------------------------------------------
-# Melds
-# ---------------------------------------------------------------------------
-
-
-def meld_candidates(
-    variant: Variant, kind: MeldKind | None = None
-) -> st.SearchStrategy[tuple[Card, ...]]:
-    """Card lists that are often valid melds in ``variant`` and often nearly so.
-
-    Each example starts as a valid set or run of ``variant`` (jokers in place,
-    runs listed low to high) and then, about half the time, is perturbed once
-    or twice: a card replaced, a joker inserted, a natural turned into a joker,
-    a suit or rank changed, a card removed, duplicated or added at an end, two
-    cards swapped, or a whole run shifted round the corner. Property tests so
-    hit valid melds and the invalid ones just beside them. Shrinking leads to
-    an unperturbed valid meld.
-
-    Args:
-        variant: The variant whose meld rules shape the candidates.
-        kind: Only sets or only runs; ``None`` draws both.
-
-    Returns:
-        A strategy drawing tuples of cards.
-
-    .. versionadded:: 0.1.0
-    .. versionchanged:: 0.2.0
-       Where 2s are wild, the melds hold wild 2s (and, where 2s may be
-       naturals, sets of twos) and the perturbations also insert 2s; the
-       variant's ``min_naturals`` shapes them (melds of wilds only at 0).
-    """
-    kinds = tuple(MeldKind) if kind is None else (kind,)
-    return candidate(variant, kinds)
-
-
-def brute_force_valid(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) -> bool:
-    """Whether ``cards_`` are a valid meld of ``kind`` under ``rules``, by brute force.
-
-    An independent reference for :func:`remi.melds.meld_problems`, written
-    from the rules rather than from remi's code: it counts the wilds and
-    naturals (a 2 is wild where ``rules.twos`` says so, except in a set of
-    twos under :attr:`~remi.melds.Twos.WILD_EXCEPT_SETS`), then tries every
-    reading of the meld as natural cards: every rank for a set, every suit
-    and every straight sequence the rules allow for a run (the value 2
-    missing under :attr:`~remi.melds.Twos.WILD`), each wild standing for the card
-    its reading puts there and each natural having to be that card. Slow but
-    plain; meant for property tests.
-
-    >>> import remi
-    >>> from remi.melds import MeldRules, Twos
-    >>> mayi = MeldRules(twos=Twos.WILD, ace_low=False)
-    >>> brute_force_valid(mayi, remi.MeldKind.RUN, remi.parse_cards("5C 6C 2S 8C"))
-    True
-    >>> brute_force_valid(mayi, remi.MeldKind.SET, remi.parse_cards("2C 2D 2H"))
-    False
-
-    .. versionadded:: 0.2.0
-    """
-    n = len(cards_)
-    twos_wild = rules.twos is not Twos.NATURAL
-    if kind is MeldKind.SET and rules.twos is Twos.WILD_EXCEPT_SETS:
-        others = [card for card in cards_ if not card.is_joker]
-        if others and all(card.rank is Rank.TWO for card in others):
-            twos_wild = False  # a set of twos: its 2s are naturals
-    naturals = [card for card in cards_ if card.is_natural and not (twos_wild and card.rank is Rank.TWO)]
-    wilds = n - len(naturals)
-    if len(naturals) < rules.min_naturals:
-        return False
-    if rules.joker_cap is JokerCap.NATURALS and wilds > len(naturals):
-        return False
-    if kind is MeldKind.SET:
-        if n < rules.set_min or (rules.set_max is not None and n > rules.set_max):
-            return False
-        suits = [card.suit for card in naturals]
-        if rules.set_distinct_suits and len(set(suits)) < len(suits):
-            return False
-        return any(all(card.rank is rank for card in naturals) for rank in Rank)
-    if not rules.run_min <= n <= rules.run_max:
-        return False
-    if rules.twos is Twos.WILD:  # values 3 to 14 (the high ace), never round the corner
-        allowed = set(range(3, 14)) | ({14} if rules.ace_high or rules.run_wrap else set())
-        readings = [[start + i for i in range(n)] for start in range(1, 15)]
-    elif rules.run_wrap:  # any n consecutive ranks, round the corner too
-        allowed = set(range(1, 15))
-        readings = [[(start + i - 1) % 13 + 1 for i in range(n)] for start in range(1, 14)]
-    else:
-        allowed = set(range(2, 14)) | ({1} if rules.ace_low else set()) | ({14} if rules.ace_high else set())
-        readings = [[start + i for i in range(n)] for start in range(1, 15)]
-    for values in readings:
-        if not all(value in allowed for value in values):
-            continue
-        for suit in Suit:
-            wanted = [Card(Rank((value - 1) % 13 + 1), suit) for value in values]
-            if all(card is want for card, want in zip(cards_, wanted, strict=True) if card in naturals):
-                return True
-    return False
-
-
-# ---------------------------------------------------------------------------
-# Game states
-# ---------------------------------------------------------------------------
-#
-# Reachable positions, random play, and the invariants that every reachable
-# position keeps.
-
-
-def card_multiset(state: GameState) -> Counter[Card]:
-    """Every card of ``state`` as a multiset: hands, stock, discard pile and table melds.
-
-    Card conservation says this always equals ``Counter(state.variant.cards(state.players))``.
-
-    >>> import remi
-    >>> from collections import Counter
-    >>> game = remi.new_game("english", players=3, seed=5)
-    >>> card_multiset(game) == Counter(game.variant.cards(game.players))
-    True
-
-    Args:
-        state: Any game state.
-
-    Returns:
-        A :class:`collections.Counter` from card to number of copies.
-
-    .. versionadded:: 0.1.0
-    """
-    counts: Counter[Card] = Counter(state.stock)
-    counts.update(state.discard_pile)
-    for hand in state.hands:
-        counts.update(hand)
-    for meld in state.table:
-        counts.update(meld.cards)
-    return counts
-
-
-def _require(condition: bool, message: str) -> None:
-    if not condition:
-        raise AssertionError(message)
-
-
-def assert_invariants(state: GameState, origin: GameState | None = None) -> None:
-    """Check the invariants that a single state can show.
-
-    Checked: card conservation against ``variant.cards(players)``; one entry per seat
-    in every per-seat field; sorted hands, none empty while the match goes on
-    (a player whose hand empties goes out); every table meld valid under the
-    variant's rules for the table (``variant.layoff_rules``: a cap that binds
-    at lay-down only may be exceeded), sets in canonical, sorted order, every
-    meld owned by a seat and consistent with ``laid``; no melds under an all-in contract while the
-    match goes on (going down there goes out); the table's melds holding the
-    laid requirements' cards plus the cards laid off this deal (exactly, where
-    sizes are exact; at least, where they are minimums); lay-offs only by
-    seats that are down, where the variant requires it; levels in range
-    (equal for everyone in a fixed-round variant); ``to_act`` consistent with
-    ``phase`` (the player on turn when drawing or playing, the head of
-    ``buy_queue`` in a buy window, ``None`` exactly when the match is over);
-    counters within the variant's limits (stock rebuilds, lay-off quota,
-    buys); one ``deal_scores`` row per finished deal, the last one matching
-    ``last_deal``; winners having the lowest total; and a legal action
-    available exactly when the match is not over.
-
-    Args:
-        state: The state to check.
-        origin: The state the match was started from (as :func:`remi.new_game`
-            returned it). When given, also check that ``scores`` equal the
-            origin's scores plus the sum of the deal scores since, and that
-            ``deal`` counts the deals finished since.
-
-    Raises:
-        AssertionError: Naming the first invariant that does not hold.
-
-    >>> import remi
-    >>> game = remi.new_game("norwegian", players=4, seed=7)
-    >>> assert_invariants(game.apply(remi.actions.DrawStock()), origin=game)
-
-    .. versionadded:: 0.1.0
-
-    .. versionchanged:: 0.2.0
-       Also checks that no hand is empty while the match goes on, that no
-       melds lie under an all-in contract, and that the table's growth
-       matches the lay-offs counted in ``layoffs`` (by seats that are down,
-       where the variant requires it).
-    .. versionchanged:: 0.2.0
-       Table melds are checked by the table's rules (``variant.layoff_rules``).
-    """
-    variant = state.variant
-    players = state.players
-    _require(card_multiset(state) == Counter(variant.cards(players)), "card conservation: the cards are not the deck")
-    for name in ("hands", "levels", "wins", "scores", "laid", "layoffs", "buys"):
-        _require(len(getattr(state, name)) == players, f"{name} does not have one entry per seat")
-    for seat, hand in enumerate(state.hands):
-        _require(list(hand) == sorted(hand), f"seat {seat}'s hand is not sorted")
-    seats = range(players)
-    owned = [0] * players
-    for index, meld in enumerate(state.table):
-        _require(meld.owner in seats, f"table meld {index} has no owner seat")
-        owned[meld.owner] += 1
-        problems = meld_problems(variant.layoff_rules, meld.kind, meld.cards)  # the table's rule
-        _require(not problems, f"table meld {index} ({meld}) is not a valid meld: {problems!r}")
-        if meld.kind.value == "set":
-            _require(list(meld.cards) == sorted(meld.cards), f"table set {index} ({meld}) is not sorted")
-    going_on = state.phase is not Phase.OVER
-    laid_size = 0  # the cards of the laid requirements, at their stated sizes
-    for seat in seats:
-        level = state.levels[seat]
-        _require(1 <= level <= variant.rounds, f"seat {seat}'s level {level} is out of range")
-        _require(not going_on or bool(state.hands[seat]), f"seat {seat}'s hand is empty but the deal goes on")
-        contract = variant.contracts[level - 1].requirements
-        requirements = len(contract)
-        laid = state.laid[seat]
-        laid_size += sum(contract[i].size for i in laid if 0 <= i < requirements)
-        _require(
-            not (going_on and owned[seat] and variant.contracts.going_out[level - 1] is GoingOut.ALL_IN),
-            f"seat {seat} owns melds under an all-in contract, but going down there goes out",
-        )
-        _require(
-            not (state.layoffs[seat] and variant.layoffs.requires_down and len(laid) < requirements),
-            f"seat {seat} laid off {state.layoffs[seat]} cards but is not down",
-        )
-        _require(all(0 <= i < requirements for i in laid), f"seat {seat}'s laid requirements are out of range")
-        if variant.contracts.piecemeal:
-            _require(owned[seat] == len(laid), f"seat {seat} owns {owned[seat]} melds but laid {sorted(laid)}")
-        else:
-            _require(
-                (owned[seat] > 0) == (len(laid) == requirements) and len(laid) in (0, requirements),
-                f"seat {seat} owns {owned[seat]} melds but laid {sorted(laid)}",
-            )
-        quota = variant.layoff_quota(level - 1)
-        _require(quota is None or state.layoffs[seat] <= quota, f"seat {seat} laid off beyond its quota")
-        limit = variant.buying.limit if variant.buying.enabled else 0
-        _require(limit is None or state.buys[seat] <= limit, f"seat {seat} bought beyond the limit")
-    grown = sum(len(meld.cards) for meld in state.table) - laid_size
-    _require(
-        grown == sum(state.layoffs) if variant.contracts.exact_sizes else grown >= sum(state.layoffs),
-        f"the table's melds hold {grown} cards beyond the laid requirements' sizes, "
-        f"but {sum(state.layoffs)} were laid off",
-    )
-    if variant.match.schedule is Schedule.ROUNDS:
-        _require(len(set(state.levels)) == 1, "a fixed-round variant has everyone on one round")
-    rebuilds = variant.match.stock_rebuilds
-    _require(state.rebuilds >= 0 and (rebuilds is None or state.rebuilds <= rebuilds),
-             "the stock was rebuilt too often")
-    limit = variant.match.turn_limit
-    _require(limit is None or 0 <= state.turn < limit, f"turn {state.turn} is beyond the deal's turn limit")
-    _require(state.on_turn in seats and state.dealer in seats, "on_turn and dealer must be seats")
-    _require(state.discarder is None or state.discarder in seats, "the discarder must be a seat")
-    phase = state.phase
-    if phase is Phase.OVER:
-        _require(state.to_act is None, "to_act must be None once the match is over")
-        _require(not state.legal_actions(), "a finished match has no legal action")
-        winners = state.winners
-        _require(bool(winners) and len({state.scores[s] for s in winners}) == 1, "the winners share one total")
-        if not variant.match.finisher_wins:
-            best = min(state.scores)
-            _require(winners == tuple(s for s in seats if state.scores[s] == best),
-                     "the winners are not the seats with the lowest total")
-    else:
-        _require(state.to_act in seats, "to_act must be a seat while the match goes on")
-        _require(bool(state.legal_actions()), f"seat {state.to_act} has no legal action in {phase.value}")
-        _require(state.winners == (), "only a finished match has winners")
-    if phase is Phase.BUY:
-        queue = state.buy_queue
-        _require(bool(queue) and state.to_act == queue[0], "in a buy window to_act heads the buy queue")
-        _require(state.on_turn not in queue and len(set(queue)) == len(queue), "a bad buy queue")
-        _require(variant.buying.enabled, "a buy window opened in a variant without buying")
-    else:
-        _require(state.buy_queue == (), "a buy queue outside a buy window")
-    if phase in (Phase.DRAW, Phase.PLAY):
-        _require(state.to_act == state.on_turn, f"to_act must be the player on turn in the {phase.value} phase")
-    if phase is Phase.DRAW:
-        _require(state.taken is None, "nothing is taken before the draw")
-    rows = state.deal_scores
-    _require(all(len(row) == players for row in rows), "a deal_scores row without one score per seat")
-    if state.last_deal is None:
-        _require(not rows, "deal scores without a last deal")
-    else:
-        _require(bool(rows) and state.last_deal.scores == rows[-1], "last_deal.scores is not the last row")
-    if origin is not None:
-        new_rows = rows[len(origin.deal_scores) :]
-        _require(rows[: len(origin.deal_scores)] == origin.deal_scores, "earlier deal scores changed")
-        expected = tuple(
-            start + sum(row[seat] for row in new_rows) for seat, start in enumerate(origin.scores)
-        )
-        _require(state.scores == expected, f"scores {state.scores} are not the start plus the deal scores")
-        finished = len(new_rows) - (1 if phase is Phase.OVER else 0)
-        _require(state.deal == origin.deal + finished, f"deal {state.deal} after {len(new_rows)} finished deals")
-
-
-def random_play(state: GameState, rng: Random, max_actions: int) -> Iterator[GameState]:
-    """Play uniformly random legal actions from ``state``, yielding every state on the way.
-
-    The first state yielded is ``state`` itself; play stops after
-    ``max_actions`` actions or when the match is over.
-
-    Args:
-        state: Where to start.
-        rng: The source of randomness (seed it to replay the same game).
-        max_actions: The most actions to play.
-
-    Yields:
-        ``state``, then the state after each action.
-
-    >>> import random, remi
-    >>> game = remi.new_game("english", players=2, seed=3)
-    >>> len(list(random_play(game, random.Random(1), 5)))
-    6
-
-    .. versionadded:: 0.1.0
-    """
-    yield state
-    for _ in range(max_actions):
-        if state.is_over:
-            return
-        legal = state.legal_actions()
-        state = state.apply(legal[rng.randrange(len(legal))])
-        yield state
-
-
-def random_playout(state: GameState, rng: Random, max_actions: int) -> GameState:
-    """The state reached by :func:`random_play` after at most ``max_actions`` actions.
-
-    Args:
-        state: Where to start.
-        rng: The source of randomness.
-        max_actions: The most actions to play.
-
-    Returns:
-        The last state (the match may be over sooner).
-
-    .. versionadded:: 0.1.0
-    """
-    return deque(random_play(state, rng, max_actions), maxlen=1)[0]
-
-
-def game_states(
-    variant: Variant | str | None = None,
-    players: int | None = None,
-    max_actions: int = 60,
-    *,
-    min_actions: int = 0,
-) -> st.SearchStrategy[GameState]:
-    """Reachable game states: a fresh match, then random legal play.
-
-    Each example starts from :func:`remi.new_game` with a drawn seed (and a
-    drawn variant and player count unless given), then plays a drawn number
-    of actions, each chosen by an index drawn into ``legal_actions()``.
-    Shrinking plays fewer actions and earlier-listed ones (draw, pass, then
-    lay-downs first).
-
-    Args:
-        variant: The variant or its registered name; ``None`` draws from the registry.
-        players: The number of seats; ``None`` draws from the variant's range.
-        max_actions: The most actions played from the start.
-        min_actions: The fewest actions played (fewer only if the match ends).
-
-    Returns:
-        A strategy drawing :class:`~remi.GameState` values; ``state.history``
-        holds the actions played.
-
-    >>> from hypothesis import given, settings
-    >>> @settings(max_examples=10, deadline=None)
-    ... @given(game_states("norwegian", players=3, max_actions=20))
-    ... def test_conserves_cards(state):
-    ...     assert_invariants(state)
-    >>> test_conserves_cards()
-
-    .. versionadded:: 0.1.0
-    """
-    if min_actions < 0 or max_actions < min_actions:
-        raise ValueError(f"need 0 <= min_actions <= max_actions, got {min_actions} and {max_actions}")
-    return _game_state(variant, players, min_actions, max_actions)
-
-
-@st.composite
-def _game_state(
-    draw: st.DrawFn, variant: Variant | str | None, players: int | None, min_actions: int, max_actions: int
-) -> GameState:
-    if variant is None:
-        chosen = draw(variants())
-    elif isinstance(variant, str):
-        chosen = get(variant)
-    else:
-        chosen = variant
-    seats = players if players is not None else draw(st.integers(chosen.min_players, chosen.max_players))
-    seed = draw(st.integers(0, 2**32 - 1))
-    state = new_game(chosen, players=seats, seed=seed)
-    for _ in range(draw(st.integers(min_actions, max_actions))):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state = state.apply(legal[draw(st.integers(0, len(legal) - 1))])
-    return state
+#: The names that need Hypothesis.
+_NEED_HYPOTHESIS = frozenset(
+    {"RemiStateMachine", "cards", "game_states", "hands", "meld_candidates", "naturals", "variants"}
+)
+
+
+def __getattr__(name: str) -> Any:
+    """Only reached without Hypothesis: say what the strategies and the state machine need."""
+    if name in _NEED_HYPOTHESIS:
+        raise ImportError(f"remi.testing.{name} needs Hypothesis; install it with: pip install 'remi-rules[test]'")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
