@@ -19,6 +19,7 @@ from remi import _generate
 from remi._rules import (
     _cards_to_keep,
     _check,
+    _contract_constraint,
     _layoff_gate,
     _may_take_discard,
     _own_meld_too_soon,
@@ -387,8 +388,8 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
         if contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
             most = len(hand) - _cards_to_keep(state, seat, False)
             laydowns = (found for found in laydowns if len(found.melds) == missing or len(found.cards) <= most)
-        if variant.contract_rule:  # a contract-level rule: ask the one check
-            laydowns = (found for found in laydowns if _check(state, found, None) is None)
+        if variant.contract_rule:  # a contract-level rule: the one check's gate (the rest holds by construction)
+            laydowns = (found for found in laydowns if _contract_constraint(state, seat, level, found.melds) is None)
         yield from laydowns
     if state.table:
         if kinds is None or SwapJoker in kinds:

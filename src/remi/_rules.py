@@ -326,9 +326,9 @@ def _check_laydown(state: GameState, seat: int, action: LayDown) -> object:
             f"these melds do not fulfil the contract {contract} (sizes are {sizes} as stated)"
             f"{variant.cite('laydown.contract')}",
         )
-    problem = variant.contract_problem(level, _contract_melds(state, seat, action.melds))
-    if problem is not None:
-        return _illegal(Reason.CONTRACT_CONSTRAINT, f"{problem}{variant.cite('laydown.constraint')}")
+    constraint = _contract_constraint(state, seat, level, action.melds)
+    if constraint is not None:
+        return constraint
     left = len(hand) - len(cards)
     if contracts.going_out[level] is GoingOut.ALL_IN:
         if left:
@@ -341,6 +341,15 @@ def _check_laydown(state: GameState, seat: int, action: LayDown) -> object:
                         f"going down must leave a card in hand{variant.cite('laydown.keep_card')}")
     error = _keep_error(state, seat, left, down)
     return error if error is not None else fulfilled
+
+
+def _contract_constraint(state: GameState, seat: int, level: int, new: Sequence[Meld]) -> IllegalActionError | None:
+    """Whether ``new`` melds, with those ``seat`` laid before, obey contract ``level``'s contract-level rule."""
+    variant = state.variant
+    problem = variant.contract_problem(level, _contract_melds(state, seat, new))
+    if problem is None:
+        return None
+    return _illegal(Reason.CONTRACT_CONSTRAINT, f"{problem}{variant.cite('laydown.constraint')}")
 
 
 def _contract_melds(state: GameState, seat: int, new: Sequence[Meld]) -> list[Meld]:
