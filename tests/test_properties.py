@@ -1,12 +1,15 @@
 """Property-based tests of the game engine: the invariants every position keeps.
 
-Both built-in variants, 2-6 players, random legal play from fresh matches and
-from hand-built positions. The heart of the file is an independent
-brute-force reference for ``legal_actions()``: it tries every conceivable
-action (every card as a discard, lay-off and swap, every meld index and end,
-every lay-down built from sub-multisets of the hand with jokers in every
-position) and demands that the engine lists exactly the ones ``is_legal``
-accepts, and that ``is_legal`` accepts exactly what ``apply`` performs.
+Every built-in variant (parametrized over ``remi.variants.names()``), at the
+player counts each allows, in random legal play from fresh matches and, for
+Norwegian and English Remi, from hand-built positions. The heart of the file
+is the brute-force reference for ``legal_actions()``: it tries every
+conceivable action (every card as a discard, lay-off and swap, every meld
+index and end, every lay-down built from sub-multisets of the hand with wilds
+in every position) and demands that the engine lists exactly the ones
+``is_legal`` accepts, and that ``is_legal`` accepts exactly what ``apply``
+performs. On every variant it is :func:`remi.testing.assert_legal_actions`;
+on the hand-built positions the file's own, which also drives ``apply``.
 """
 
 from __future__ import annotations
@@ -32,16 +35,29 @@ from remi.cards import Card
 from remi.melds import lay_off, meld_problems, run_cards
 from remi.testing import (
     assert_invariants,
+    assert_legal_actions,
+    brute_force_valid,
     card_multiset,
     game_states,
+    random_action,
     random_playout,
 )
 
 SET, RUN = MeldKind.SET, MeldKind.RUN
-NORWEGIAN = remi.variants.get("norwegian")
-ENGLISH = remi.variants.get("english")
-VARIANTS = {"norwegian": NORWEGIAN, "english": ENGLISH}
-NAMES = st.sampled_from(sorted(VARIANTS))
+#: Every registered variant: the seven built-ins.
+BUILT_INS = remi.variants.names()
+VARIANTS = {name: remi.variants.get(name) for name in BUILT_INS}
+NORWEGIAN = VARIANTS["norwegian"]
+ENGLISH = VARIANTS["english"]
+#: Run every property on each variant.
+EACH = pytest.mark.parametrize("name", BUILT_INS)
+#: The variants of the hand-built positions below (their strategies know these two variants' melds).
+NAMES = st.sampled_from(["english", "norwegian"])
+#: The variants played in fixed rounds (everyone on one contract per deal).
+FIXED_ROUNDS = tuple(name for name in BUILT_INS if VARIANTS[name].match.schedule is remi.Schedule.ROUNDS)
+#: The fixed-round variants whose random matches are quick to play (May I?'s take minutes: its hands grow by
+#: buying, and listing their lay-downs is slow), played over several rounds.
+QUICK_MATCHES = tuple(name for name in FIXED_ROUNDS if name != "mayi")
 SEEDS = st.integers(0, 2**32 - 1)
 ALL_ACTION_TYPES = (DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard)
 
@@ -82,12 +98,14 @@ def check_transition(old: GameState, action: Action, new: GameState) -> None:
     assert new.scores == tuple(a + b for a, b in zip(old.scores, result.scores, strict=True))
     winner = result.winner
     if winner is None:
-        # N20/E17: a draw from an exhausted stock, or the last turn the variant allows, ends a
-        # deal without a winner
+        # N20/E17: a draw from an exhausted stock (where buying comes before the draw, the draw after the
+        # buy window), or the last turn the variant allows, ends a deal without a winner
         limit = variant.match.turn_limit
-        assert isinstance(action, DrawStock) or (
-            isinstance(action, Discard) and limit is not None and old.turn + 1 >= limit
-        )
+        assert (
+            isinstance(action, DrawStock)
+            or (variant.buying.timing is remi.BuyTiming.BEFORE_DRAW and isinstance(action, (Pass, Buy)))
+            or (isinstance(action, Discard) and limit is not None and old.turn + 1 >= limit)
+        ), action
         assert new.wins == old.wins
     else:
         assert winner == actor and isinstance(action, (Discard, LayOff, LayDown))
@@ -102,7 +120,7 @@ def check_transition(old: GameState, action: Action, new: GameState) -> None:
             assert result.scores[winner] == 0  # N19
         over = old.levels[0] == variant.rounds  # N3: seven rounds
         expected_levels = tuple(level + 1 for level in old.levels) if not over else None
-    else:
+    elif variant is ENGLISH:
         # E14: only the winner advances; E16: the match ends on a game-7 win
         over = winner is not None and old.levels[winner] == variant.rounds
         expected_levels = tuple(
@@ -111,12 +129,14 @@ def check_transition(old: GameState, action: Action, new: GameState) -> None:
         if winner is not None:
             wins = new.wins[winner]
             assert result.scores[winner] == (-100 if wins >= 7 else -10 * wins)  # E15
+    else:  # the variant's own match part says who moves up and who finishes
+        moved, finishers = variant.next_levels(old.levels, winner, result.went_down)
+        over = bool(finishers)
+        expected_levels = moved
     assert new.is_over == over
     if over:
         assert new.to_act is None and new.deal == old.deal
-        best = min(new.scores)
-        assert new.winners == tuple(seat for seat, score in enumerate(new.scores) if score == best)
-        assert new.winners and all(new.scores[w] <= s for w in new.winners for s in new.scores)
+        assert new.winners == expected_winners(new)
         return
     # a fresh deal (N7, N12, E3): next dealer, dealt hands, one upcard, nothing on the table
     assert expected_levels is not None and new.levels == expected_levels
@@ -126,6 +146,19 @@ def check_transition(old: GameState, action: Action, new: GameState) -> None:
     assert [len(hand) for hand in new.hands] == [variant.contracts.deal_sizes[level - 1] for level in new.levels]
     assert len(new.discard_pile) == 1 and new.turn == 0 and new.rebuilds == 0
     assert new.layoffs == (0,) * old.players and new.buys == (0,) * old.players
+
+
+def expected_winners(state: GameState) -> tuple[int, ...]:
+    """A finished match's winners: the lowest total, ties shared (N19, E16, L12, S5, M16); under
+    ``Match.finisher_wins`` (shanghai-family) the lowest total among the seats that completed the last level."""
+    among: Sequence[int] = range(state.players)
+    result = state.last_deal
+    assert result is not None
+    if state.variant.match.finisher_wins:
+        among = state.variant.next_levels(result.levels, result.winner, result.went_down)[1]
+        assert among
+    best = min(state.scores[seat] for seat in among)
+    return tuple(seat for seat in among if state.scores[seat] == best)
 
 
 def apply_checked(state: GameState, action: Action, *, compare_json: bool = False) -> GameState:
@@ -146,25 +179,24 @@ def apply_checked(state: GameState, action: Action, *, compare_json: bool = Fals
 
 
 class RandomMatch(RuleBasedStateMachine):
-    """Random legal play, from a fresh match or a later position, checking every state."""
+    """Random legal play of ``NAME``, from a fresh match or a later position, checking every state."""
+
+    NAME = "norwegian"
 
     def __init__(self) -> None:
         super().__init__()
         self.origin: GameState | None = None
         self.state: GameState | None = None
 
-    @initialize(name=NAMES, seed=SEEDS, data=st.data())
-    def start(self, name: str, seed: int, data: st.DataObject) -> None:
-        variant = VARIANTS[name]
-        players = data.draw(players_for(name), label="players")
+    @initialize(seed=SEEDS, data=st.data())
+    def start(self, seed: int, data: st.DataObject) -> None:
+        variant = VARIANTS[self.NAME]
+        players = data.draw(players_for(self.NAME), label="players")
         kwargs: dict[str, Any] = {}
         if data.draw(st.booleans(), label="later position"):
-            if variant is NORWEGIAN:
-                kwargs["round"] = data.draw(st.integers(1, 7), label="round")
-            else:
-                levels = data.draw(st.lists(st.integers(1, 7), min_size=players, max_size=players), label="levels")
-                kwargs["levels"] = levels
-                kwargs["wins"] = [level - 1 for level in levels]
+            kwargs = data.draw(contract_levels(variant, players), label="levels")
+            if "levels" in kwargs:
+                kwargs["wins"] = [level - 1 for level in kwargs["levels"]]
             kwargs["scores"] = data.draw(
                 st.lists(st.integers(-300, 300), min_size=players, max_size=players), label="scores"
             )
@@ -188,8 +220,7 @@ class RandomMatch(RuleBasedStateMachine):
         for _ in range(steps):
             if self.state.is_over:
                 return
-            legal = self.state.legal_actions()
-            self.state = apply_checked(self.state, legal[rng.randrange(len(legal))])
+            self.state = apply_checked(self.state, random_action(self.state, rng))
             assert_invariants(self.state, self.origin)
 
     @rule()
@@ -223,16 +254,35 @@ class RandomMatch(RuleBasedStateMachine):
             assert_invariants(self.state, self.origin)
 
 
-TestRandomMatch = RandomMatch.TestCase
-TestRandomMatch.settings = settings(
-    max_examples=40, stateful_step_count=20, deadline=None, suppress_health_check=HEALTH
-)
+def random_match_case(name: str) -> Any:
+    """The state machine's test case for one variant."""
+    machine: Any = type(f"RandomMatch_{name.replace('-', '_')}", (RandomMatch,), {"NAME": name})
+    case = machine.TestCase
+    case.settings = settings(max_examples=6, stateful_step_count=20, deadline=None, suppress_health_check=HEALTH)
+    return case
 
 
-@props(50)
-@given(state=game_states(max_actions=150))
-def test_game_states_keep_the_invariants(state: GameState) -> None:
+MACHINES = {name: random_match_case(name) for name in BUILT_INS}
+TestRandomMatchEnglish = MACHINES["english"]
+TestRandomMatchLiverpool = MACHINES["liverpool"]
+TestRandomMatchLiverpoolProject = MACHINES["liverpool-project"]
+TestRandomMatchMayI = MACHINES["mayi"]
+TestRandomMatchNorwegian = MACHINES["norwegian"]
+TestRandomMatchShanghai = MACHINES["shanghai"]
+TestRandomMatchShanghaiFamily = MACHINES["shanghai-family"]
+
+
+def test_every_built_in_variant_has_a_state_machine() -> None:
+    collected = {value for name, value in globals().items() if name.startswith("TestRandomMatch")}
+    assert collected == set(MACHINES.values()) and len(collected) == len(BUILT_INS)
+
+
+@EACH
+@props(8)
+@given(data=st.data())
+def test_game_states_keep_the_invariants(name: str, data: st.DataObject) -> None:
     """The public strategy's states keep the invariants; a fresh match is their origin."""
+    state = data.draw(game_states(name, max_actions=150), label="state")
     origin = remi.new_game(state.variant, players=state.players, seed=state.seed)
     assert_invariants(state, origin)
     assert card_multiset(state) == Counter(state.variant.cards(state.players))
@@ -317,6 +367,7 @@ def candidate_melds(variant: Variant, hand: Sequence[Card]) -> tuple[list[Meld],
             options.append(Meld(RUN, sub))
         for meld in options:
             ok = reference_valid(variant, meld.kind, meld.cards)
+            assert ok == brute_force_valid(variant.melds, meld.kind, meld.cards), meld
             # the reference and remi agree on what a meld is
             assert ok == (not variant.meld_problems(meld.kind, meld.cards)), meld
             (valid if ok else invalid).append(meld)
@@ -713,10 +764,26 @@ def test_negative_meld_indices_are_refused_when_the_action_is_built(card: Card, 
         SwapJoker(index, (card,))
 
 
+@EACH
+@props(5)
+@given(data=st.data())
+def test_legal_actions_match_the_kit_reference_in_reachable_states(name: str, data: st.DataObject) -> None:
+    """Every variant: the kit's variant-generic brute-force reference, on reachable states and the play after."""
+    state = data.draw(game_states(name, max_actions=120, min_actions=1), label="state")
+    rng = random.Random(data.draw(SEEDS, label="play"))
+    for _ in range(3):
+        if state.is_over:
+            break
+        assert_legal_actions(state)
+        legal = state.legal_actions()
+        state = apply_checked(state, legal[rng.randrange(len(legal))])
+
+
 @props(25)
-@given(state=game_states(max_actions=120, min_actions=1))
-def test_legal_actions_match_the_reference_in_reachable_states(state: GameState) -> None:
+@given(name=NAMES, data=st.data())
+def test_legal_actions_match_the_reference_in_reachable_states(name: str, data: st.DataObject) -> None:
     """Reachable states (bigger hands): every kind exhaustively; lay-downs when the hand is small."""
+    state = data.draw(game_states(name, max_actions=120, min_actions=1), label="state")
     if state.is_over:
         assert not state.legal_actions()
         return
@@ -931,9 +998,11 @@ def hidden_shuffle(state: GameState, seat: int, rng: random.Random) -> GameState
     return attrs.evolve(state, hands=tuple(hands), stock=tuple(pool))
 
 
-@props(80)
-@given(state=game_states(max_actions=150), data=st.data())
-def test_views_do_not_depend_on_what_the_seat_cannot_see(state: GameState, data: st.DataObject) -> None:
+@EACH
+@props(10)
+@given(data=st.data())
+def test_views_do_not_depend_on_what_the_seat_cannot_see(name: str, data: st.DataObject) -> None:
+    state = data.draw(game_states(name, max_actions=150), label="state")
     seat = data.draw(st.integers(0, state.players - 1), label="seat")
     rng = random.Random(data.draw(SEEDS, label="shuffle"))
     other = hidden_shuffle(state, seat, rng)
@@ -946,8 +1015,9 @@ def test_views_do_not_depend_on_what_the_seat_cannot_see(state: GameState, data:
         assert list(other.legal_actions()) == list(state.legal_actions())
 
 
-@props(60)
-@given(name=NAMES, seed=SEEDS, data=st.data())
+@EACH
+@props(8)
+@given(seed=SEEDS, data=st.data())
 def test_views_of_dealt_positions_hide_stock_order_and_other_hands(
     name: str, seed: int, data: st.DataObject
 ) -> None:
@@ -1008,9 +1078,11 @@ def test_views_of_dealt_positions_hide_stock_order_and_other_hands(
 # =============================================================================
 
 
-@props(60)
-@given(state=game_states(max_actions=200))
-def test_json_and_pickle_round_trip(state: GameState) -> None:
+@EACH
+@props(8)
+@given(data=st.data())
+def test_json_and_pickle_round_trip(name: str, data: st.DataObject) -> None:
+    state = data.draw(game_states(name, max_actions=200), label="state")
     text = state.to_json()
     back = GameState.from_json(text)
     assert back == state
@@ -1053,14 +1125,28 @@ def test_json_round_trip_of_built_positions(name: str, data: st.DataObject) -> N
 # =============================================================================
 
 
-@props(50)
-@given(state=game_states(max_actions=200))
-def test_replaying_the_history_gives_an_equal_state(state: GameState) -> None:
+@EACH
+@props(6)
+@given(data=st.data())
+def test_replaying_the_history_gives_an_equal_state(name: str, data: st.DataObject) -> None:
+    state = data.draw(game_states(name, max_actions=200), label="state")
     replayed = remi.new_game(state.variant, players=state.players, seed=state.seed)
     for action in state.history:
         replayed = replayed.apply(action)
     assert replayed == state
     assert replayed.to_json() == state.to_json()
+
+
+def test_LX1_a_laid_set_of_jokers_only_is_a_position_new_game_builds() -> None:
+    """Melds of jokers alone go down under liverpool-project's house rule (LX1), so a table holding one is a
+    position play reaches: new_game builds it (it once refused a set laid with no natural)."""
+    project = VARIANTS["liverpool-project"]
+    table = [TableMeld(SET, "JK JK JK", 0), TableMeld(SET, "AS AS AH", 0)]
+    state = remi.new_game(project, players=4, seed=1, round=1, table=table)
+    assert state.table == tuple(table) and state.laid[0] == frozenset({0, 1}) and state.down[0]
+    grown = [TableMeld(SET, "JK JK JK JK", 0), TableMeld(SET, "AS AS AH", 0)]  # grown by a lay-off
+    assert remi.new_game(project, players=4, seed=1, round=1, table=grown, layoffs=[1, 0, 0, 0]).layoffs[0] == 1
+    assert_invariants(state)
 
 
 def test_assert_invariants_refuses_positions_play_cannot_reach() -> None:
@@ -1088,8 +1174,9 @@ def test_assert_invariants_refuses_positions_play_cannot_reach() -> None:
             assert_invariants(attrs.evolve(state, **changes))
 
 
-@props(25)
-@given(name=NAMES, seed=st.one_of(SEEDS, st.text(max_size=8)), data=st.data())
+@EACH
+@props(4)
+@given(seed=st.one_of(SEEDS, st.text(max_size=8)), data=st.data())
 def test_same_seed_and_actions_give_the_same_state(name: str, seed: int | str, data: st.DataObject) -> None:
     players = data.draw(players_for(name), label="players")
     first = remi.new_game(name, players=players, seed=seed)
@@ -1120,8 +1207,7 @@ DEAL_BOUND = 6000
 def play_until_the_deal_ends(state: GameState, rng: random.Random) -> tuple[GameState, int]:
     deal, done = state.deal, len(state.deal_scores)
     for count in range(1, DEAL_BOUND + 1):
-        legal = state.legal_actions()
-        new = state.apply(legal[rng.randrange(len(legal))])
+        new = state.apply(random_action(state, rng))
         check_transition(state, new.history[-1], new)
         state = new
         if len(state.deal_scores) > done:
@@ -1130,8 +1216,9 @@ def play_until_the_deal_ends(state: GameState, rng: random.Random) -> tuple[Game
     raise AssertionError(f"deal {deal} did not end within {DEAL_BOUND} random actions")
 
 
-@props(16)
-@given(name=NAMES, seed=SEEDS, data=st.data())
+@EACH
+@props(3)
+@given(seed=SEEDS, data=st.data())
 def test_every_deal_ends(name: str, seed: int, data: st.DataObject) -> None:
     players = data.draw(players_for(name), label="players")
     origin = remi.new_game(name, players=players, seed=seed)
@@ -1146,29 +1233,37 @@ def test_every_deal_ends(name: str, seed: int, data: st.DataObject) -> None:
     assert state.scores == tuple(sum(row[s] for row in state.deal_scores) for s in range(players))
 
 
-@props(12)
-@given(seed=SEEDS, players=st.integers(2, 6), start=st.integers(5, 7))
-def test_norwegian_matches_end(seed: int, players: int, start: int) -> None:
-    """From round ``start`` a Norwegian match ends after 8 - start deals, whatever is played."""
-    origin = remi.new_game(NORWEGIAN, players=players, seed=seed, round=start)
+@pytest.mark.parametrize("name", FIXED_ROUNDS)
+@props(3)
+@given(seed=SEEDS, data=st.data())
+def test_fixed_round_matches_end(name: str, seed: int, data: st.DataObject) -> None:
+    """From round ``start`` a fixed-round match ends after its last round, whatever is played (N3, L2, S5, M2)."""
+    variant = VARIANTS[name]
+    rounds = variant.rounds
+    players = data.draw(players_for(name), label="players")
+    start = data.draw(st.integers(rounds - (2 if name in QUICK_MATCHES else 0), rounds), label="start")
+    origin = remi.new_game(variant, players=players, seed=seed, round=start)
     state = origin
     rng = random.Random(seed)
-    for _ in range(8 - start):
+    for _ in range(rounds + 1 - start):
         assert not state.is_over
         state, _count = play_until_the_deal_ends(state, rng)
         assert_invariants(state, origin)
-    assert state.is_over and state.deal == 7 - start + 1 and len(state.deal_scores) == 8 - start
+    assert state.is_over and state.deal == rounds - start + 1 and len(state.deal_scores) == rounds + 1 - start
     assert state.scores == tuple(sum(row[s] for row in state.deal_scores) for s in range(players))
-    best = min(state.scores)
-    assert state.winners == tuple(s for s in range(players) if state.scores[s] == best)
+    assert state.winners == expected_winners(state)
     assert not state.legal_actions()
 
 
-@props(2)
-@given(seed=SEEDS, players=st.integers(3, 5))
-def test_a_whole_norwegian_match_ends(seed: int, players: int) -> None:
-    state = random_playout(remi.new_game(NORWEGIAN, players=players, seed=seed), random.Random(seed), 7 * DEAL_BOUND)
-    assert state.is_over and len(state.deal_scores) == 7
+@pytest.mark.parametrize("name", QUICK_MATCHES)
+@props(1)
+@given(seed=SEEDS, data=st.data())
+def test_a_whole_match_ends(name: str, seed: int, data: st.DataObject) -> None:
+    variant = VARIANTS[name]
+    players = data.draw(st.integers(variant.min_players, min(5, variant.max_players)), label="players")
+    state = random_playout(remi.new_game(variant, players=players, seed=seed), random.Random(seed),
+                           variant.rounds * DEAL_BOUND)
+    assert state.is_over and len(state.deal_scores) == variant.rounds
     assert state.scores == tuple(sum(row[s] for row in state.deal_scores) for s in range(players))
     assert set(state.winners) == {s for s in range(players) if state.scores[s] == min(state.scores)}
 
@@ -1219,14 +1314,16 @@ def test_english_match_ends_on_a_game_7_win(seed: int, players: int, data: st.Da
     assert state.winners == tuple(s for s in range(players) if state.scores[s] == min(state.scores))
 
 
-def test_a_deal_ends_even_if_everyone_always_takes_the_discard() -> None:
+@EACH
+def test_a_deal_ends_even_if_everyone_always_takes_the_discard(name: str) -> None:
     """Play always terminates, even though taking the discard never shrinks the stock.
 
     Two players who always take the top discard (and throw another card) never
     draw from the stock, so N20's stock bound never comes into force: only the
     variant's turn limit ends the deal, with no winner.
     """
-    origin = remi.new_game(NORWEGIAN, players=2, seed=1)
+    variant = VARIANTS[name]
+    origin = remi.new_game(variant, players=variant.min_players, seed=1)
     state = origin
     for _ in range(DEAL_BOUND):
         if state.deal > 1:
@@ -1234,7 +1331,7 @@ def test_a_deal_ends_even_if_everyone_always_takes_the_discard() -> None:
         if state.phase is Phase.DRAW:
             action: Action = TakeDiscard()
         else:
-            action = next(a for a in state.legal_actions() if isinstance(a, Discard))
+            action = next(iter(state.legal_actions(kinds=Discard)))
         state = apply_checked(state, action)
     assert state.deal > 1, f"deal 1 still running after {DEAL_BOUND} actions: stock {len(state.stock)} cards"
     assert state.last_deal is not None and state.last_deal.winner is None
@@ -1247,9 +1344,11 @@ def test_a_deal_ends_even_if_everyone_always_takes_the_discard() -> None:
 # =============================================================================
 
 
-@props(50)
-@given(state=game_states(max_actions=150), data=st.data())
-def test_apply_leaves_the_old_state_untouched(state: GameState, data: st.DataObject) -> None:
+@EACH
+@props(6)
+@given(data=st.data())
+def test_apply_leaves_the_old_state_untouched(name: str, data: st.DataObject) -> None:
+    state = data.draw(game_states(name, max_actions=150), label="state")
     if state.is_over:
         assert not state.legal_actions()
         return
