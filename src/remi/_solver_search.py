@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from remi._kernel import J as _J
 from remi._solver_melds import (
-    _J,
     _NONE,
     _SPECIAL,
     _W,

@@ -52,8 +52,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from remi._kernel import J as _J
 from remi._solver_melds import (
-    _J,
     _JS,
     _TABLES,
     _W,
