@@ -30,8 +30,9 @@ run_step() {
     local title="$1"
     shift
     step "$title"
-    local status=0
+    local status=0 start=$SECONDS
     "$@" || status=$?
+    echo "--> $((SECONDS - start))s: $title"
     if ((status != 0)); then
         echo "--> FAILED (exit $status): $title"
         failed+=("$title")
