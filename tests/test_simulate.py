@@ -315,16 +315,20 @@ class Lawless:
     ("test-crashing", remi.RemiError, "failed: ZeroDivisionError: no idea"),
     ("test-lawless", remi.IllegalActionError, "chose 'draw'"),
 ])
-def test_a_bot_error_names_the_bot_seat_match_and_seed(bot: str, error: type[Exception], says: str) -> None:
+def test_a_bot_error_names_the_bot_seat_match_and_seed(
+    bot: str, error: type[Exception], says: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    registry = importlib.import_module("remi.bots")
+    monkeypatch.setattr(registry, "_BOTS", dict(registry._BOTS))  # the registry is as it was after the test
     remi.register_bot("test-crashing", Crashing, replace=True)
     remi.register_bot("test-lawless", Lawless, replace=True)
     game = remi.new_game("norwegian", players=3, seed="m-4")
     seat = game.to_act
     assert seat is not None
-    bots = ["greedy", "greedy", "greedy"]
-    bots[seat] = bot
+    seats = ["greedy", "greedy", "greedy"]
+    seats[seat] = bot
     with pytest.raises(error, match=f"bot '{bot}' at seat {seat} of match 4 \\(seed 'm-4'\\)") as raised:
-        play_match("norwegian", bots, "m-4", index=4)
+        play_match("norwegian", seats, "m-4", index=4)
     assert says in str(raised.value)
 
 
