@@ -14,7 +14,7 @@ import remi
 from remi import GameState
 from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.envs.encoding import GO_DOWN_SLOTS, Episode, encoding
-from remi.testing import game_states
+from remi.testing import game_states, hidden_shuffle
 
 HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 SIMPLE = {DrawStock: 0, TakeDiscard: 1, Buy: 2, Pass: 3}
@@ -22,21 +22,6 @@ SIMPLE = {DrawStock: 0, TakeDiscard: 1, Buy: 2, Pass: 3}
 
 def props(examples: int) -> settings:
     return settings(max_examples=examples, deadline=None, suppress_health_check=HEALTH)
-
-
-def hidden_shuffle(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """The state with the stock and the other hands dealt anew from the same cards (sizes kept)."""
-    others = [s for s in range(state.players) if s != seat]
-    pool = list(state.stock)
-    for other in others:
-        pool.extend(state.hands[other])
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    for other in others:
-        size = len(hands[other])
-        hands[other] = tuple(sorted(pool[:size]))
-        pool = pool[size:]
-    return attrs.evolve(state, hands=tuple(hands), stock=tuple(pool))
 
 
 @props(40)

@@ -39,6 +39,7 @@ from remi.testing import (
     brute_force_valid,
     card_multiset,
     game_states,
+    hidden_shuffle,
     random_action,
     random_playout,
 )
@@ -977,25 +978,6 @@ def assert_view_hides(state: GameState, seat: int) -> None:
     assert not shown - public, f"view({seat}) shows {shown - public}"
     names = {field.name for field in attrs.fields(type(view))}
     assert not names & {"hands", "stock", "seed", "history", "history_", "_history"}
-
-
-def hidden_shuffle(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """The state with everything ``seat`` cannot see reshuffled: the stock and the other hands.
-
-    The other hands keep their sizes; their cards and the stock's are dealt anew
-    from the same pool, in a new order.
-    """
-    others = [s for s in range(state.players) if s != seat]
-    pool = list(state.stock)
-    for other in others:
-        pool.extend(state.hands[other])
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    for other in others:
-        size = len(hands[other])
-        hands[other] = tuple(sorted(pool[:size]))
-        pool = pool[size:]
-    return attrs.evolve(state, hands=tuple(hands), stock=tuple(pool))
 
 
 @EACH
