@@ -1,15 +1,22 @@
-"""Helpers shared by the rule-scenario tests (test_rules_norwegian.py, test_rules_english.py)."""
+"""Helpers shared by the rule-scenario tests (``tests/test_rules_*.py``).
+
+The module-level functions work for any variant; :class:`Rulebook` binds the rest to one variant and
+its clause letter, so each scenario file builds positions, plays and checks refusals the same way.
+"""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
 import remi
-from remi import GameState, IllegalActionError, MeldKind, Reason, TableMeld, parse_card, parse_cards
-from remi.actions import Action
+from remi import GameState, IllegalActionError, MeldKind, Phase, Reason, TableMeld, parse_card, parse_cards
+from remi.actions import Action, DrawStock, LayDown, Pass
 from remi.cards import Card
+from remi.testing import assert_invariants
 
 
 def C(text: str) -> Card:
@@ -67,3 +74,121 @@ def why(state: GameState, action: Action) -> str:
     except IllegalActionError as error:
         return f"{error.reason}: {error}"
     return "legal"
+
+
+def sorted_hand(*parts: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of several parts as one sorted hand."""
+    return tuple(sorted(card for part in parts for card in part))
+
+
+def laydowns(state: GameState) -> list[LayDown]:
+    """The lay-downs the listing offers."""
+    return [action for action in state.legal_actions(LayDown) if isinstance(action, LayDown)]
+
+
+def down(text: str) -> LayDown:
+    return LayDown(text)
+
+
+#: A clause label in a message: "(L9)", "(N14)", "(E7)".
+_CLAUSE = re.compile(r"\(([A-Z]+)\d+\)")
+
+
+class Rulebook:
+    """Scenario helpers bound to one variant and the letter of its clauses (``"L"`` for Liverpool).
+
+    Positions are built exactly with ``remi.new_game(hands=..., stock=..., discard_pile=..., table=...)``
+    and checked against the invariants, as is every state played forward; a refusal must cite only
+    this variant's clauses.
+    """
+
+    def __init__(self, variant: remi.Variant, letter: str, *, discard: str = "4C", seed: int = 11) -> None:
+        self.variant = variant
+        self.letter = letter
+        self.discard = discard
+        self.seed = seed
+
+    def game(
+        self,
+        hands: Sequence[str],
+        *,
+        stock: str | None = None,
+        discard: str | None = None,
+        round: int = 1,
+        levels: Sequence[int] | None = None,
+        dealer: int | None = None,
+        table: Sequence[TableMeld] = (),
+        scores: Sequence[int] | None = None,
+        layoffs: Sequence[int] | None = None,
+        wins: Sequence[int] | None = None,
+        variant: remi.Variant | None = None,
+    ) -> GameState:
+        """A position with seat 0 to act first (the dealer is the last seat unless given).
+
+        ``round`` is every seat's contract where the variant plays fixed rounds; ``levels`` are the
+        seats' levels where it plays levels (default: ``round`` for everyone).
+        """
+        variant = variant or self.variant
+        players = len(hands)
+        by_levels = variant.match.schedule is remi.Schedule.LEVELS
+        state = remi.new_game(
+            variant,
+            players=players,
+            seed=self.seed,
+            hands=list(hands),
+            stock=stock,
+            discard_pile=self.discard if discard is None else discard,
+            dealer=players - 1 if dealer is None else dealer,
+            table=table,
+            scores=scores,
+            layoffs=layoffs,
+            wins=wins,
+            round=None if by_levels else round,
+            levels=(list(levels) if levels is not None else [round] * players) if by_levels else None,
+        )
+        assert_invariants(state)
+        return state
+
+    def leftovers(self, players: int, *used: str, variant: remi.Variant | None = None) -> str:
+        """Every card of the deck for ``players`` players not in ``used`` (texts of cards), as card text."""
+        pool = Counter((variant or self.variant).cards(players))
+        for text in used:
+            pool -= Counter(parse_cards(text))
+        return " ".join(str(card) for card in sorted(pool.elements()))
+
+    def play(self, state: GameState, *actions: Action) -> GameState:
+        """Apply actions that must be legal and listed, checking the invariants after each."""
+        for action in actions:
+            state = play(state, action)
+            assert_invariants(state)
+        return state
+
+    def refused(
+        self, state: GameState, action: Action, seat: int | None = None, *, clause: str | None = None
+    ) -> Reason:
+        """The reason ``action`` is refused (check, apply, is_legal and the listing agree).
+
+        The message never cites another variant's clause; with ``clause``, it ends by citing that one.
+        """
+        reason = refused(state, action, seat)
+        with pytest.raises(IllegalActionError) as info:
+            state.check(action, seat=seat)
+        message = str(info.value)
+        assert all(prefix == self.letter for prefix in _CLAUSE.findall(message)), message
+        if clause is not None:
+            assert message.endswith(f"({clause})"), message
+        return reason
+
+    def passes(self, state: GameState) -> GameState:
+        """Everyone asked in a buy window passes."""
+        while state.phase is Phase.BUY:
+            state = self.play(state, Pass())
+        return state
+
+    def draw(self, state: GameState) -> GameState:
+        """The player on turn draws from the stock and nobody buys the discard."""
+        return self.passes(self.play(state, DrawStock()))
+
+    def points(self, text: str) -> int:
+        """What the cards of ``text`` count in hand."""
+        return self.variant.hand_points(parse_cards(text))

@@ -13,9 +13,9 @@ import attrs
 import pytest
 
 import remi
-from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, parse_cards
+from remi import End, GameState, MeldKind, Phase, Reason, parse_cards
 from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
-from scenario import C, cards, meld, play, refused, where
+from scenario import C, Rulebook, cards, down, meld, where
 from scenario import leftovers as scenario_leftovers
 
 ENGLISH = remi.variants.get("english")
@@ -31,47 +31,14 @@ def leftovers(*used: str) -> str:
 
 # -- helpers ---------------------------------------------------------------------------------------
 
-
-def game(
-    hands: Sequence[str],
-    *,
-    levels: Sequence[int] | None = None,
-    stock: str | None = None,
-    discard: str = "AD",
-    dealer: int | None = None,
-    table: Sequence[TableMeld] = (),
-    wins: Sequence[int] | None = None,
-    scores: Sequence[int] | None = None,
-) -> GameState:
-    """A position with seat 0 to act first (the dealer is the last seat unless given)."""
-    players = len(hands)
-    return remi.new_game(
-        ENGLISH,
-        players=players,
-        seed=12,
-        hands=list(hands),
-        stock=stock,
-        discard_pile=discard,
-        levels=levels,
-        dealer=players - 1 if dealer is None else dealer,
-        table=table,
-        wins=wins,
-        scores=scores,
-    )
+RULES = Rulebook(ENGLISH, "E", discard="AD", seed=12)
+game, play, refused, points = RULES.game, RULES.play, RULES.refused, RULES.points
 
 
 def draw(state: GameState) -> GameState:
     state = play(state, DrawStock())
     assert state.phase is Phase.PLAY  # never a buy window in English Remi (E7)
     return state
-
-
-def down(text: str) -> LayDown:
-    return LayDown(text)
-
-
-def points(text: str) -> int:
-    return ENGLISH.hand_points(parse_cards(text))
 
 
 # hands holding exactly each level's contract, for going out with one discard

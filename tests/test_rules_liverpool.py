@@ -8,7 +8,6 @@ another variant's. The house configuration ``liverpool-project`` is checked wher
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -16,13 +15,10 @@ import pytest
 
 import remi
 from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, parse_cards
-from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
-from remi.cards import Card
+from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.melds import run_cards
 from remi.testing import assert_invariants, card_multiset
-from scenario import C, cards, meld, where
-from scenario import play as scenario_play
-from scenario import refused as scenario_refused
+from scenario import C, Rulebook, cards, down, meld, sorted_hand, where
 
 LIVERPOOL = remi.variants.get("liverpool")
 PROJECT = remi.variants.get("liverpool-project")
@@ -36,95 +32,9 @@ FILLER = (
     "2H 3C 4H 8D 10C JD QH KS 6C 7D",
 )
 
-#: A clause label in a message: "(L9)", "(N14)", "(E7)".
-_CLAUSE = re.compile(r"\(([A-Z]+)\d+\)")
-
-
-# -- helpers ---------------------------------------------------------------------------------------
-
-
-def game(
-    hands: Sequence[str],
-    *,
-    stock: str | None = None,
-    discard: str = "4C",
-    round: int = 1,
-    dealer: int | None = None,
-    table: Sequence[TableMeld] = (),
-    scores: Sequence[int] | None = None,
-    variant: remi.Variant = LIVERPOOL,
-) -> GameState:
-    """A position with seat 0 to act first (the dealer is the last seat unless given)."""
-    players = len(hands)
-    state = remi.new_game(
-        variant,
-        players=players,
-        seed=11,
-        hands=list(hands),
-        stock=stock,
-        discard_pile=discard,
-        round=round,
-        dealer=players - 1 if dealer is None else dealer,
-        table=table,
-        scores=scores,
-    )
-    assert_invariants(state)
-    return state
-
-
-def leftovers(players: int, *used: str, variant: remi.Variant = LIVERPOOL) -> str:
-    """Every card of the deck for ``players`` players not in ``used`` (texts of cards), as card text."""
-    pool = Counter(variant.cards(players))
-    for text in used:
-        pool -= Counter(parse_cards(text))
-    return " ".join(str(card) for card in sorted(pool.elements()))
-
-
-def play(state: GameState, *actions: Action) -> GameState:
-    """Apply actions that must be legal and listed, checking the invariants after each."""
-    for action in actions:
-        state = scenario_play(state, action)
-        assert_invariants(state)
-    return state
-
-
-def refused(state: GameState, action: Action, seat: int | None = None, *, clause: str | None = None) -> Reason:
-    """The reason ``action`` is refused (check, apply, is_legal and the listing agree).
-
-    The message never cites another variant's clause; with ``clause``, it ends by citing that one.
-    """
-    reason = scenario_refused(state, action, seat)
-    with pytest.raises(remi.IllegalActionError) as info:
-        state.check(action, seat=seat)
-    message = str(info.value)
-    assert all(prefix == "L" for prefix in _CLAUSE.findall(message)), message
-    if clause is not None:
-        assert message.endswith(f"({clause})"), message
-    return reason
-
-
-def passes(state: GameState) -> GameState:
-    """Everyone asked in a buy window passes."""
-    while state.phase is Phase.BUY:
-        state = play(state, Pass())
-    return state
-
-
-def draw(state: GameState) -> GameState:
-    """The player on turn draws from the stock and nobody buys."""
-    return passes(play(state, DrawStock()))
-
-
-def down(text: str) -> LayDown:
-    return LayDown(text)
-
-
-def points(text: str) -> int:
-    return LIVERPOOL.hand_points(parse_cards(text))
-
-
-def sorted_hand(*parts: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(card for part in parts for card in part))
+RULES = Rulebook(LIVERPOOL, "L")
+game, leftovers, play, refused = RULES.game, RULES.leftovers, RULES.play, RULES.refused
+passes, draw, points = RULES.passes, RULES.draw, RULES.points
 
 
 # -- L1 / LX8: the deck by the number of players -----------------------------------------------------

@@ -18,14 +18,11 @@ from collections.abc import Sequence
 import pytest
 
 import remi
-from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, parse_cards
-from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
-from remi.cards import Card
+from remi import End, GameState, MeldKind, Phase, Reason, parse_cards
+from remi.actions import Buy, Discard, DrawStock, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.melds import run_cards
 from remi.testing import assert_invariants, card_multiset
-from scenario import C, cards, meld, where
-from scenario import play as scenario_play
-from scenario import refused as scenario_refused
+from scenario import C, Rulebook, cards, down, laydowns, meld, sorted_hand, where
 
 MAYI = remi.variants.get("mayi")
 SET, RUN = MeldKind.SET, MeldKind.RUN
@@ -40,100 +37,9 @@ FILLER = (
 #: What each filler hand scores (M16): 3 + 4 + … + 9 + 10 + 10 + 10 + 10.
 FILLER_POINTS = 82
 
-#: A clause label in a message: "(M9)", "(N14)", "(L7)".
-_CLAUSE = re.compile(r"\(([A-Z]+)\d+\)")
-
-
-# -- helpers ---------------------------------------------------------------------------------------
-
-
-def game(
-    hands: Sequence[str],
-    *,
-    stock: str | None = None,
-    discard: str = "4C",
-    round: int = 1,
-    dealer: int | None = None,
-    table: Sequence[TableMeld] = (),
-    scores: Sequence[int] | None = None,
-    layoffs: Sequence[int] | None = None,
-) -> GameState:
-    """A position with seat 0 to act first (the dealer is the last seat unless given)."""
-    players = len(hands)
-    state = remi.new_game(
-        MAYI,
-        players=players,
-        seed=11,
-        hands=list(hands),
-        stock=stock,
-        discard_pile=discard,
-        round=round,
-        dealer=players - 1 if dealer is None else dealer,
-        table=table,
-        scores=scores,
-        layoffs=layoffs,
-    )
-    assert_invariants(state)
-    return state
-
-
-def leftovers(players: int, *used: str) -> str:
-    """Every card of the deck for ``players`` players not in ``used`` (texts of cards), as card text."""
-    pool = Counter(MAYI.cards(players))
-    for text in used:
-        pool -= Counter(parse_cards(text))
-    return " ".join(str(card) for card in sorted(pool.elements()))
-
-
-def play(state: GameState, *actions: Action) -> GameState:
-    """Apply actions that must be legal and listed, checking the invariants after each."""
-    for action in actions:
-        state = scenario_play(state, action)
-        assert_invariants(state)
-    return state
-
-
-def refused(state: GameState, action: Action, seat: int | None = None, *, clause: str | None = None) -> Reason:
-    """The reason ``action`` is refused (check, apply, is_legal and the listing agree).
-
-    The message never cites another variant's clause; with ``clause``, it ends by citing that one.
-    """
-    reason = scenario_refused(state, action, seat)
-    with pytest.raises(remi.IllegalActionError) as info:
-        state.check(action, seat=seat)
-    message = str(info.value)
-    assert all(prefix == "M" for prefix in _CLAUSE.findall(message)), message
-    if clause is not None:
-        assert message.endswith(f"({clause})"), message
-    return reason
-
-
-def passes(state: GameState) -> GameState:
-    """Everyone asked in a buy window passes."""
-    while state.phase is Phase.BUY:
-        state = play(state, Pass())
-    return state
-
-
-def draw(state: GameState) -> GameState:
-    """The player on turn draws from the stock and nobody calls for the discard."""
-    return passes(play(state, DrawStock()))
-
-
-def down(text: str) -> LayDown:
-    return LayDown(text)
-
-
-def points(text: str) -> int:
-    return MAYI.hand_points(parse_cards(text))
-
-
-def sorted_hand(*parts: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(card for part in parts for card in part))
-
-
-def lays_down(state: GameState) -> list[LayDown]:
-    return [action for action in state.legal_actions() if isinstance(action, LayDown)]
+RULES = Rulebook(MAYI, "M")
+game, leftovers, play, refused = RULES.game, RULES.leftovers, RULES.play, RULES.refused
+passes, draw, points = RULES.passes, RULES.draw, RULES.points
 
 
 # -- M1: the deck by the number of players ---------------------------------------------------------
@@ -247,7 +153,7 @@ def test_M3_the_whole_contract_in_one_turn_and_no_meld_beyond_it() -> None:
     assert refused(state, down("set 5C 5D 5H"), clause="M3") is Reason.CONTRACT_NOT_MET
     three = down("set 5C 5D 5H; set KS KH KD; set 9S 9H 9C")
     assert refused(state, three, clause="M3") is Reason.CONTRACT_NOT_MET
-    assert all(len(action.melds) == 2 for action in lays_down(state))
+    assert all(len(action.melds) == 2 for action in laydowns(state))
     state = play(state, down("set 5C 5D 5H; set KS KH KD"))
     assert state.down[0]
     assert refused(state, down("set 9S 9H 9C")) is Reason.ALREADY_DOWN
@@ -326,7 +232,7 @@ def test_M4_there_is_no_set_of_twos() -> None:
     """Wild 2s: three 2s are three wilds and no natural."""
     state = draw(game(["2C 2D 2H KS KH KD 9C 3H", *FILLER[:2]], stock="QS"))
     assert refused(state, down("set 2C 2D 2H; set KS KH KD")) is Reason.INVALID_MELD
-    assert not lays_down(state)
+    assert not laydowns(state)
 
 
 def test_M4_a_two_laid_off_onto_a_run_is_a_wild_even_at_its_own_place() -> None:
@@ -356,8 +262,8 @@ def test_M5_the_ace_is_high_only() -> None:
     assert refused(state, down("run AD 2D 3D 4D; run JC QC KC AC")) is Reason.INVALID_MELD
     assert refused(state, down("run AD 3D 4D 5D; run JC QC KC AC")) is Reason.INVALID_MELD
     assert refused(state, down("run 3D 4D 5D 6D; run KC AC 3D 4D")) is Reason.INVALID_MELD
-    assert lays_down(state)
-    assert all(C("AD") not in action.cards for action in lays_down(state))
+    assert laydowns(state)
+    assert all(C("AD") not in action.cards for action in laydowns(state))
     state = play(state, down("run 3D 4D 5D 6D; run JC QC KC AC"))
     assert state.down[0]
     assert state.hands[0] == cards("AD 2D 9H 6H")
@@ -419,7 +325,7 @@ def test_M6_sets(text: str, valid: bool) -> None:
 def test_M7_no_more_wilds_than_naturals_when_going_down() -> None:
     state = draw(game(["QS QH JK JK 7S 7H 7D 9C 3H", *FILLER[:2]], stock="KS"))
     assert refused(state, down("set QS JK JK; set 7S 7H 7D")) is Reason.INVALID_MELD
-    assert all(2 * m.cards.count(JK) <= len(m.cards) for action in lays_down(state) for m in action.melds)
+    assert all(2 * m.cards.count(JK) <= len(m.cards) for action in laydowns(state) for m in action.melds)
     state = play(state, down("set QS QH JK; set 7S 7H 7D"))  # one wild, two naturals
     assert state.down[0]
 
@@ -482,7 +388,7 @@ def test_MX3_same_suit_runs_two_ranks_apart(runs: str, legal: bool) -> None:
         assert state.hands[0] == cards("KC KH")
     else:
         assert refused(state, lay, clause="M8") is Reason.CONTRACT_CONSTRAINT
-        assert not lays_down(state)
+        assert not laydowns(state)
 
 
 def test_MX3_the_wilds_count_as_the_cards_they_stand_for() -> None:
@@ -490,7 +396,7 @@ def test_MX3_the_wilds_count_as_the_cards_they_stand_for() -> None:
     state = draw(game(["3S 4S JK 6S 8S 2H 10S JS KC", *FILLER[:2]], stock="KH", round=3))
     lay = down("run 3S 4S JK 6S; run 8S 2H 10S JS")
     assert refused(state, lay, clause="M8") is Reason.CONTRACT_CONSTRAINT
-    assert not lays_down(state)
+    assert not laydowns(state)
 
 
 NO_SPADES = "3H 4D 5C 6H 7D 8C 9H 10D JC QH KD"
@@ -523,7 +429,7 @@ def test_M8_in_hand_6_too() -> None:
     state = draw(game(["8C 8D 8H 3S 4S 5S 6S 8S 9S 10S JS", *FILLER[:2]], stock="QS", round=6))
     close = down("set 8C 8D 8H; run 3S 4S 5S 6S; run 8S 9S 10S JS QS")  # every card, one rank between
     assert refused(state, close, clause="M8") is Reason.CONTRACT_CONSTRAINT
-    assert lays_down(state) == [down("set 8C 8D 8H 8S; run 3S 4S 5S 6S; run 9S 10S JS QS")]
+    assert laydowns(state) == [down("set 8C 8D 8H 8S; run 3S 4S 5S 6S; run 9S 10S JS QS")]
     state = play(state, down("set 8C 8D 8H 8S; run 3S 4S 5S 6S; run 9S 10S JS QS"))
     assert state.is_over
     assert state.last_deal is not None and state.last_deal.winner == 0
@@ -604,7 +510,7 @@ def test_MX5_three_sets_are_not_the_contract() -> None:
     state = draw(game(["9C 9D 9H KC KD KH 5S 5H", *FILLER[:2]], stock="5D"))
     three = down("set 9C 9D 9H; set KC KD KH; set 5S 5H 5D")
     assert refused(state, three, clause="M3") is Reason.CONTRACT_NOT_MET
-    assert all(len(action.melds) == 2 for action in lays_down(state))
+    assert all(len(action.melds) == 2 for action in laydowns(state))
 
 
 def test_M10_from_the_next_turn_onto_any_meld() -> None:
@@ -734,7 +640,7 @@ def test_MX7_a_set_and_two_runs_every_card_out_with_no_discard() -> None:
 
 def test_MX7_with_KC_for_8C_the_player_may_not_go_down() -> None:
     state = draw(game([MX7_HAND.replace("8C", "KC"), *FILLER[:2]], stock="QD", round=6))
-    assert not lays_down(state)
+    assert not laydowns(state)
     partial = down("set 8S 8D 8H; run 4H 5H 6H 7H; run 9D 10D JD QD")
     assert refused(state, partial, clause="M13") is Reason.ALL_IN
 
@@ -743,8 +649,8 @@ def test_M13_the_whole_hand_goes_down_leaving_nothing() -> None:
     state = draw(game([MX7_HAND, *FILLER[:2]], stock="QD", round=6))
     partial = down("set 8S 8D 8C; run 4H 5H 6H 7H; run 9D 10D JD QD")  # the 8H left over
     assert refused(state, partial, clause="M13") is Reason.ALL_IN
-    assert lays_down(state)
-    assert all(len(action.cards) == 12 for action in lays_down(state))
+    assert laydowns(state)
+    assert all(len(action.cards) == 12 for action in laydowns(state))
 
 
 def test_M13_claimed_cards_go_down_too() -> None:

@@ -17,7 +17,7 @@ import remi
 from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, parse_cards
 from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.melds import run_cards
-from scenario import C, cards, meld, play, refused, where
+from scenario import C, Rulebook, cards, down, meld, where
 from scenario import leftovers as scenario_leftovers
 
 NORWEGIAN = remi.variants.get("norwegian")
@@ -42,50 +42,9 @@ ROUND_5_REST = (
 )
 
 
-def game(
-    hands: Sequence[str],
-    *,
-    stock: str | None = None,
-    discard: str = "4C",
-    round: int = 1,
-    dealer: int | None = None,
-    table: Sequence[TableMeld] = (),
-    scores: Sequence[int] | None = None,
-) -> GameState:
-    """A position with seat 0 to act first (the dealer is the last seat unless given)."""
-    players = len(hands)
-    return remi.new_game(
-        NORWEGIAN,
-        players=players,
-        seed=11,
-        hands=list(hands),
-        stock=stock,
-        discard_pile=discard,
-        round=round,
-        dealer=players - 1 if dealer is None else dealer,
-        table=table,
-        scores=scores,
-    )
-
-
-def passes(state: GameState) -> GameState:
-    """Everyone in a buy window passes."""
-    while state.phase is Phase.BUY:
-        state = state.apply(Pass())
-    return state
-
-
-def draw(state: GameState) -> GameState:
-    """The player on turn draws from the stock and nobody buys."""
-    return passes(play(state, DrawStock()))
-
-
-def down(text: str) -> LayDown:
-    return LayDown(text)
-
-
-def points(text: str) -> int:
-    return NORWEGIAN.hand_points(parse_cards(text))
+RULES = Rulebook(NORWEGIAN, "N")
+game, play, refused = RULES.game, RULES.play, RULES.refused
+passes, draw, points = RULES.passes, RULES.draw, RULES.points
 
 
 # -- worked examples (NX1–NX15) ----------------------------------------------------------------------------

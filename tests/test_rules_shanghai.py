@@ -17,13 +17,10 @@ import pytest
 
 import remi
 from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, parse_cards
-from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
-from remi.cards import Card
+from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.melds import is_wild, run_cards
 from remi.testing import assert_invariants, card_multiset
-from scenario import C, cards, meld, where
-from scenario import play as scenario_play
-from scenario import refused as scenario_refused
+from scenario import C, Rulebook, cards, down, laydowns, meld, sorted_hand, where
 
 SHANGHAI = remi.variants.get("shanghai")
 FAMILY = remi.variants.get("shanghai-family")
@@ -39,92 +36,9 @@ FILLER = (
 #: What each filler hand scores (S17): 6 × 5 + 4 × 10 + an ace's 15.
 FILLER_POINTS = 85
 
-#: A clause label in a message: "(S11)", "(N14)", "(L9)".
-_CLAUSE = re.compile(r"\(([A-Z]+)\d+\)")
-
-
-# -- helpers ---------------------------------------------------------------------------------------
-
-
-def game(
-    hands: Sequence[str],
-    *,
-    stock: str | None = None,
-    discard: str = "QC",
-    round: int = 1,
-    levels: Sequence[int] | None = None,
-    dealer: int | None = None,
-    table: Sequence[TableMeld] = (),
-    scores: Sequence[int] | None = None,
-    layoffs: Sequence[int] | None = None,
-    variant: remi.Variant = SHANGHAI,
-) -> GameState:
-    """A position with seat 0 to act first (the dealer is the last seat unless given).
-
-    ``round`` is every seat's contract in ``shanghai``; ``levels`` are the seats' levels in
-    ``shanghai-family`` (default: ``round`` for everyone).
-    """
-    players = len(hands)
-    by_levels = variant.match.schedule is remi.Schedule.LEVELS
-    state = remi.new_game(
-        variant,
-        players=players,
-        seed=11,
-        hands=list(hands),
-        stock=stock,
-        discard_pile=discard,
-        dealer=players - 1 if dealer is None else dealer,
-        table=table,
-        scores=scores,
-        layoffs=layoffs,
-        round=None if by_levels else round,
-        levels=(list(levels) if levels is not None else [round] * players) if by_levels else None,
-    )
-    assert_invariants(state)
-    return state
-
-
-def leftovers(players: int, *used: str, variant: remi.Variant = SHANGHAI) -> str:
-    """Every card of the deck for ``players`` players not in ``used`` (texts of cards), as card text."""
-    pool = Counter(variant.cards(players))
-    for text in used:
-        pool -= Counter(parse_cards(text))
-    return " ".join(str(card) for card in sorted(pool.elements()))
-
-
-def play(state: GameState, *actions: Action) -> GameState:
-    """Apply actions that must be legal and listed, checking the invariants after each."""
-    for action in actions:
-        state = scenario_play(state, action)
-        assert_invariants(state)
-    return state
-
-
-def refused(state: GameState, action: Action, seat: int | None = None, *, clause: str | None = None) -> Reason:
-    """The reason ``action`` is refused (check, apply, is_legal and the listing agree).
-
-    The message never cites another variant's clause; with ``clause``, it ends by citing that one.
-    """
-    reason = scenario_refused(state, action, seat)
-    with pytest.raises(remi.IllegalActionError) as info:
-        state.check(action, seat=seat)
-    message = str(info.value)
-    assert all(prefix == "S" for prefix in _CLAUSE.findall(message)), message
-    if clause is not None:
-        assert message.endswith(f"({clause})"), message
-    return reason
-
-
-def passes(state: GameState) -> GameState:
-    """Everyone asked in a buy window passes."""
-    while state.phase is Phase.BUY:
-        state = play(state, Pass())
-    return state
-
-
-def draw(state: GameState) -> GameState:
-    """The player on turn lets the discard go, nobody buys it, and they draw from the stock."""
-    return passes(play(state, DrawStock()))
+RULES = Rulebook(SHANGHAI, "S", discard="QC")
+game, leftovers, play, refused = RULES.game, RULES.leftovers, RULES.play, RULES.refused
+passes, draw, points = RULES.passes, RULES.draw, RULES.points
 
 
 def turn(state: GameState, buyer: int | None = None, discard: str | None = None) -> GameState:
@@ -135,23 +49,6 @@ def turn(state: GameState, buyer: int | None = None, discard: str | None = None)
         state = play(state, Buy() if state.to_act == buyer else Pass())
     card = C(discard) if discard is not None else state.hands[state.on_turn][0]
     return play(state, Discard(card))
-
-
-def down(text: str) -> LayDown:
-    return LayDown(text)
-
-
-def laydowns(state: GameState) -> list[LayDown]:
-    """The lay-downs the listing offers."""
-    return [action for action in state.legal_actions(LayDown) if isinstance(action, LayDown)]
-
-
-def points(text: str) -> int:
-    return SHANGHAI.hand_points(parse_cards(text))
-
-
-def sorted_hand(*parts: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(card for part in parts for card in part))
 
 
 def test_shanghai_refusals_cite_only_shanghai_clauses() -> None:
