@@ -3,8 +3,8 @@
 Positions are built exactly with ``remi.new_game(hands=..., stock=..., discard_pile=..., table=...)``
 and played forward with actions; the verdicts are the ones the rules state. Every refusal is checked
 three ways (``apply``/``check``, ``is_legal``, the listing) and must cite a Shanghai clause, never
-another variant's. The house configuration ``shanghai-family`` is checked where it differs (S15, its
-dead twos, is not modelled and has no test here).
+another variant's. The house configuration ``shanghai-family`` is checked where it differs (S5, S8 and
+S15, its dead twos).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
 import remi
@@ -1035,6 +1036,150 @@ def test_S14_only_a_player_who_is_down_can_have_gone_out() -> None:
     assert str(info.value).endswith("(S14)")
 
 
+# -- S15: dead twos (shanghai-family) ---------------------------------------------------------------------
+
+DEAD_2D = C("2D+")
+
+
+def family(hands: Sequence[str], **given: object) -> GameState:
+    """A ``shanghai-family`` position at level 1 for everyone (levels= as given)."""
+    return game(hands, variant=FAMILY, **given)  # type: ignore[arg-type]
+
+
+def test_S15_a_discarded_two_is_dead_in_shanghai_family_only() -> None:
+    hands = ["2D 9D 3S", FILLER[1]]
+    for variant, top in ((FAMILY, DEAD_2D), (SHANGHAI, C("2D"))):
+        state = draw(game(hands, stock="KD", variant=variant))
+        state = play(state, Discard(C("2D")))
+        assert state.discard_pile[-1] is top
+        assert Discard(C("2D")) in state.history  # the action names the card as it was in hand
+
+
+def test_S15_a_taken_dead_two_stays_dead() -> None:
+    state = draw(family(["2D 9D 3S", FILLER[1]], stock="KD 5H 6H"))
+    state = play(state, Discard(C("2D")), TakeDiscard())
+    assert DEAD_2D in state.hands[1] and C("2D") not in state.hands[1]
+    state = play(state, Discard(C("3D")))
+    state = play(draw(state), Discard(C("9D")))
+    state = play(draw(state), Discard(DEAD_2D))  # discarded again, a turn later: still dead
+    assert state.discard_pile[-1] is DEAD_2D
+
+
+def test_S15_a_bought_dead_two_stays_dead() -> None:
+    state = draw(family(["2D 9D 3S", FILLER[1], FILLER[2]], stock="KD KS AD"))
+    state = play(state, Discard(C("2D")), DrawStock(), Buy())  # seat 1 lets it go, seat 2 buys it
+    assert DEAD_2D in state.hands[2]
+    assert C("2D") not in state.hands[2]
+
+
+def test_S15_a_dead_two_reshuffled_into_the_stock_stays_dead() -> None:
+    hands = ["3S 4S 9D", "3H 3D 5C"]
+    rest = leftovers(3, *hands, "KD", "6H 2D 4S 9C", variant=FAMILY)
+    state = family([*hands, rest], stock="KD", discard="6H 2D+ 4S 9C")
+    state = passes(play(state, DrawStock()))
+    state = play(state, Discard(C("3S")), DrawStock(), Pass(), Pass())  # the stock is rebuilt
+    assert state.rebuilds == 1
+    assert DEAD_2D in (*state.stock, *state.hands[1])
+    assert C("2D") not in (*state.stock, *state.hands[1])
+
+
+def test_S15_the_next_deal_is_dealt_all_live() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = draw(family(["5S", "2C 2D+ 4H", "AS QD"], stock="8S", table=table, discard="2S+ 2H+"))
+    state = play(state, LayOff(C("5S"), 0, None), Discard(C("8S")))
+    assert state.deal == 2
+    everything = card_multiset(state)  # (counts dead twos as live: look at the cards themselves)
+    assert sum(everything.values()) == 108
+    dealt = [*state.stock, *state.discard_pile, *(card for hand in state.hands for card in hand)]
+    assert not any(card.is_dead for card in dealt)
+
+
+@pytest.mark.parametrize("text", ["2S+ 2H 2D", "2S+ 2H+ 2D+", "7S 7H 2D+", "7S 7H 7C 2D+"])
+def test_S15_a_dead_two_is_never_in_a_set_not_even_a_set_of_twos(text: str) -> None:
+    assert FAMILY.meld_problems(SET, text) & remi.MeldProblem.DEAD_TWO
+    assert not FAMILY.meld_problems(SET, "2S 2H 2D")  # (live twos: a set of twos, S6)
+
+
+@pytest.mark.parametrize(
+    ("text", "valid"),
+    [("AD 2D+ 3D 4D", True), ("2D+ 3D 4D 5D", True), ("JK 2D+ 3D 4D", True), ("2D+ 2C JK 5D", True),
+     ("AS 2D+ 3S 4S", False), ("5D 6D 2D+ 8D", False), ("QD KD AD 2D+", False), ("2D+ 3D JK JK JK", False)],
+)
+def test_S15_a_dead_two_is_only_the_two_of_its_suit_in_a_run(text: str, valid: bool) -> None:
+    assert bool(FAMILY.meld_problems(RUN, text)) is not valid
+    assert remi.testing.brute_force_valid(FAMILY.melds, RUN, parse_cards(text)) is valid
+
+
+def test_S15_a_dead_two_is_not_wild() -> None:
+    assert not is_wild(FAMILY.melds, DEAD_2D)
+    assert is_wild(FAMILY.melds, C("2D"))
+
+
+def test_S15_a_dead_two_counts_as_a_natural_for_the_cap() -> None:
+    assert not FAMILY.meld_problems(RUN, "2D+ 3D JK JK")  # two naturals, two wilds
+    assert FAMILY.meld_problems(RUN, "2D 3D JK JK") == remi.MeldProblem.TOO_MANY_JOKERS  # three wilds
+    state = draw(family(["2D+ 3D 5D 9S 9H 9C 7H 8C 2C", FILLER[1]], stock="KD", levels=[2, 2]))
+    action = down("set 9S 9H 9C; run 2D+ 3D 2C 5D")
+    assert action in laydowns(state)
+    state = play(state, action)
+    assert state.table[-1].cards == parse_cards("2D+ 3D 2C 5D")
+
+
+def _sx6_family(hand: str, table: Sequence[TableMeld]) -> GameState:
+    """:func:`_sx6` in ``shanghai-family``: seats 1 and 0 are down since an earlier turn."""
+    state = draw(family([hand, FILLER[0], FILLER[2]], stock="KD", table=table, levels=[2, 2, 2]))
+    assert state.down == (True, True, False)
+    return state
+
+
+def test_S15_a_dead_two_redeems_a_wild_standing_for_its_place() -> None:
+    table = (*SX6_TABLE[:3], meld(RUN, "AD JK 3D 4D", owner=0))
+    state = _sx6_family("2D+ 9S 10H", table=table)
+    swap = SwapJoker(3, parse_cards("2D+"))
+    state = play(state, swap)
+    assert state.table[3].cards == parse_cards("AD 2D+ 3D 4D")
+    assert JK in state.hands[0]
+
+
+def test_S15_a_dead_two_redeems_a_live_two_standing_for_its_place() -> None:
+    table = (*SX6_TABLE[:3], meld(RUN, "AD 2S 3D 4D", owner=0))
+    state = play(_sx6_family("2D+ 9S 10H", table=table), SwapJoker(3, parse_cards("2D+")))
+    assert state.table[3].cards == parse_cards("AD 2D+ 3D 4D")
+    assert C("2S") in state.hands[0]
+
+
+def test_S15_a_dead_two_is_never_redeemed() -> None:
+    table = (*SX6_TABLE[:3], meld(RUN, "AD 2D+ 3D 4D", owner=0))
+    for hand in ("2D 9S 10H", "2D+ 9S 10H"):
+        state = _sx6_family(hand, table=table)
+        assert refused(state, SwapJoker(3, parse_cards(hand)[:1])) is Reason.BAD_SWAP
+        assert not list(state.legal_actions(SwapJoker))
+
+
+def test_S15_a_dead_two_is_laid_off_as_the_two_of_its_suit() -> None:
+    table = (*SX6_TABLE[:3], meld(RUN, "3D 4D 5D 6D", owner=0))
+    state = _sx6_family("2D+ 9S 10H", table=table)
+    assert refused(state, LayOff(DEAD_2D, 0, None)) is Reason.BAD_LAYOFF  # not onto a set
+    assert refused(state, LayOff(DEAD_2D, 3, End.HIGH)) is Reason.BAD_LAYOFF  # nor as a 7D
+    state = play(state, LayOff(DEAD_2D, 3, End.LOW))
+    assert state.table[3].cards == parse_cards("2D+ 3D 4D 5D 6D")
+
+
+def test_S15_twos_laid_down_or_laid_off_stay_live() -> None:
+    table = (*SX6_TABLE[:3], meld(RUN, "3D 4D 5D 6D", owner=0))
+    state = play(_sx6_family("2D 9S 10H", table=table), LayOff(C("2D"), 3, End.LOW))
+    assert state.table[3].cards[0] is C("2D")
+    state = draw(family(["2D 3D 5D 9S 9H 9C 7H 8C 2C", FILLER[1]], stock="KD", levels=[2, 2]))
+    state = play(state, down("set 9S 9H 9C; run 2D 3D 2C 5D"))
+    assert not any(card.is_dead for meld_ in state.table for card in meld_.cards)
+
+
+def test_S15_a_dead_two_cannot_be_placed_in_shanghai() -> None:
+    with pytest.raises(remi.RemiError, match="dead 2") as info:
+        game(["2D+ 9D 3S", FILLER[1]])
+    assert info.value.reason is Reason.BAD_POSITION
+
+
 # -- S16: the stock, rebuilt once ------------------------------------------------------------------------
 
 
@@ -1122,6 +1267,24 @@ def test_SX9_a_hand_scores_70() -> None:
     assert points("AH KS 3C 2D JK") == 15 + 10 + 5 + 20 + 20 == 70
 
 
+def test_S17_a_dead_two_scores_5() -> None:
+    assert FAMILY.card_points(C("2D+")) == 5
+    assert FAMILY.card_points(C("2D")) == 20
+
+
+def test_SX9_with_the_2D_once_discarded_the_hand_scores_55_in_shanghai_family() -> None:
+    state = draw(family(["AH KS 3C JK", "2D 10S 10H"], stock="9C 10D"))
+    state = play(state, Discard(C("9C")))
+    state = play(passes(play(state, DrawStock())), Discard(C("2D")))  # seat 1 discards the 2D: it dies
+    state = play(state, TakeDiscard())  # seat 0 takes it
+    assert FAMILY.hand_points(state.hands[0]) == 15 + 10 + 5 + 5 + 20 == 55
+    table = [meld(SET, "5C 5D 5H", owner=1), meld(SET, "8C 8D 8H", owner=1)]
+    state = draw(family(["AH KS 3C 2D+ JK", "5S", "AS QD"], stock="8S", table=table, dealer=0))
+    state = play(state, LayOff(C("5S"), 0, None), Discard(C("8S")))  # seat 1 goes out
+    assert state.last_deal is not None
+    assert state.last_deal.scores == (55, 0, 25)
+
+
 def test_S17_the_player_who_goes_out_scores_0_with_no_bonus() -> None:
     assert all(SHANGHAI.winner_score(wins) == 0 for wins in range(1, 11))
     table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
@@ -1190,6 +1353,7 @@ def test_family_otherwise_plays_as_shanghai() -> None:
     assert FAMILY.layoffs == SHANGHAI.layoffs
     assert FAMILY.scoring == SHANGHAI.scoring
     assert FAMILY.contracts == SHANGHAI.contracts
-    assert FAMILY.deck == SHANGHAI.deck
+    assert FAMILY.deck == attrs.evolve(SHANGHAI.deck, dead_twos=True)  # S15 house
+    assert not SHANGHAI.deck.dead_twos
     assert FAMILY.match.stock_rebuilds == 1
     assert FAMILY.references == SHANGHAI.references

@@ -1,7 +1,8 @@
 """Generators of lay-downs from a hand's card counts.
 
 Private: the state machine lists legal lay-downs lazily through these. A hand
-is a list of 53 counts indexed by :attr:`Card.index` (52 is the joker); the
+is a list of :data:`~remi.cards.CARD_SLOTS` counts indexed by :attr:`Card.index`
+(52 is the joker, 53–56 the dead twos); the
 candidate melds come from the search kernel, :mod:`remi._kernel`.
 """
 
@@ -13,7 +14,7 @@ from itertools import combinations, product
 from remi._kernel import J as _J
 from remi._kernel import all_in_run, candidates, natural_suits, plain_rules, set_naturals, wild_count
 from remi.actions import LayDown
-from remi.cards import CARDS
+from remi.cards import CARD_SLOTS, CARDS
 from remi.contracts import Contract
 from remi.melds import JokerCap, Meld, MeldKind, MeldRules, Twos
 
@@ -299,7 +300,7 @@ def _coverable(
     if (counts[_J] if rules.twos is _NATURAL else wild_count(rules, counts)) > 1:
         # too many candidates to list just to prune
         return True
-    covered = [False] * 53
+    covered = [False] * CARD_SLOTS  # (a dead 2 left uncovered only loosens the bound)
     for kind, size in keys:
         for meld in candidates(rules, counts, kind, size, exact):
             for i in meld:

@@ -12,7 +12,7 @@ from itertools import islice
 from random import Random
 
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
-from remi.cards import Card, Rank
+from remi.cards import DEAD_TWOS, NATURALS, Card, Rank
 from remi.melds import JokerCap, MeldKind, MeldRules, Twos, meld_problems
 from remi.parts import GoingOut, Schedule
 from remi.state import GameState, Phase
@@ -46,8 +46,9 @@ def brute_force_valid(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) 
     reading of the meld as natural cards: every rank for a set, every suit
     and every straight sequence the rules allow for a run (the value 2
     missing under :attr:`~remi.melds.Twos.WILD`), each wild standing for the card
-    its reading puts there and each natural having to be that card. Slow but
-    plain; meant for property tests.
+    its reading puts there and each natural having to be that card. A dead 2
+    (S15) is a natural 2 that no set takes. Slow but plain; meant for property
+    tests.
 
     >>> import remi
     >>> from remi.melds import MeldRules, Twos
@@ -65,13 +66,17 @@ def brute_force_valid(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) 
         others = [card for card in cards_ if not card.is_joker]
         if others and all(card.rank is Rank.TWO for card in others):
             twos_wild = False  # a set of twos: its 2s are naturals
-    naturals = [card for card in cards_ if card.is_natural and not (twos_wild and card.rank is Rank.TWO)]
+    # a dead 2 (S15) is a natural, never wild
+    naturals = [card for card in cards_
+                if card.is_natural and not (twos_wild and card.rank is Rank.TWO and not card.is_dead)]
     wilds = n - len(naturals)
     if len(naturals) < rules.min_naturals:
         return False
     if rules.joker_cap is JokerCap.NATURALS and wilds > len(naturals):
         return False
     if kind is MeldKind.SET:
+        if any(card.is_dead for card in cards_):  # S15: a dead 2 is never in a set
+            return False
         if n < rules.set_min or (rules.set_max is not None and n > rules.set_max):
             return False
         suits = [card.suit for card in naturals]
@@ -102,6 +107,8 @@ def brute_force_valid(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) 
 def card_multiset(state: GameState) -> Counter[Card]:
     """Every card of ``state`` as a multiset: hands, stock, discard pile and table melds.
 
+    A dead 2 (S15) counts as the live 2 it was when dealt.
+
     Card conservation says this always equals ``Counter(state.variant.cards(state.players))``.
 
     >>> import remi
@@ -117,6 +124,8 @@ def card_multiset(state: GameState) -> Counter[Card]:
         A :class:`collections.Counter` from card to number of copies.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       A dead 2 counts as its live 2.
     """
     counts: Counter[Card] = Counter(state.stock)
     counts.update(state.discard_pile)
@@ -124,6 +133,9 @@ def card_multiset(state: GameState) -> Counter[Card]:
         counts.update(hand)
     for meld in state.table:
         counts.update(meld.cards)
+    for dead in DEAD_TWOS:  # S15: a dead 2 is the live 2 that was dealt
+        if dead in counts:
+            counts[NATURALS[(dead.index - 53) * 13 + 1]] += counts.pop(dead)
     return counts
 
 
