@@ -1174,6 +1174,23 @@ def test_S15_twos_laid_down_or_laid_off_stay_live() -> None:
     assert not any(card.is_dead for meld_ in state.table for card in meld_.cards)
 
 
+def test_S15_dead_twos_need_wild_twos() -> None:
+    norwegian = remi.variants.get("norwegian")
+    with pytest.raises(remi.VariantError, match="dead_twos needs wild 2s") as info:
+        attrs.evolve(norwegian, deck=attrs.evolve(norwegian.deck, dead_twos=True))
+    assert info.value.reason is Reason.BAD_VARIANT
+    with pytest.raises(remi.VariantError, match="dead_twos must be True or False"):
+        remi.Deck(dead_twos=1)  # type: ignore[arg-type]
+
+
+def test_S15_the_rules_text_shows_the_field() -> None:
+    from remi._describe import rules_text
+
+    text = rules_text(FAMILY)
+    assert "dead_twos = True: whether a discarded 2 dies for the rest of the deal (S15)" in text
+    assert "dead_twos = False" in rules_text(SHANGHAI)
+
+
 def test_S15_a_dead_two_cannot_be_placed_in_shanghai() -> None:
     with pytest.raises(remi.RemiError, match="dead 2") as info:
         game(["2D+ 9D 3S", FILLER[1]])
