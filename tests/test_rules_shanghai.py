@@ -15,13 +15,15 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 import remi
-from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, parse_cards
+from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, format_cards, parse_cards
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import Card
 from remi.melds import is_wild, run_cards
-from remi.testing import assert_invariants, card_multiset
+from remi.testing import assert_invariants, assert_legal_actions, card_multiset, hands
 from scenario import C, cards, meld, where
 from scenario import play as scenario_play
 from scenario import refused as scenario_refused
@@ -1172,6 +1174,34 @@ def test_S15_twos_laid_down_or_laid_off_stay_live() -> None:
     state = draw(family(["2D 3D 5D 9S 9H 9C 7H 8C 2C", FILLER[1]], stock="KD", levels=[2, 2]))
     state = play(state, down("set 9S 9H 9C; run 2D 3D 2C 5D"))
     assert not any(card.is_dead for meld_ in state.table for card in meld_.cards)
+
+
+#: Runs and a set on the table where dead twos may be laid off or redeem wilds (seat 1's; seat 0's own).
+S15_TABLE = (
+    meld(SET, "9C 9D 9H", owner=1),
+    meld(RUN, "AD JK 3D 4D", owner=1),
+    meld(SET, "QS QH QD", owner=0),
+    meld(RUN, "3S 4S 2C 6S", owner=0),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=hands(min_size=2, max_size=10, variant=FAMILY), dead=st.sampled_from(remi.cards.DEAD_TWOS),
+       down=st.booleans(), level=st.sampled_from([1, 2, 3]))
+def test_S15_the_listing_with_dead_twos_matches_the_reference(
+    hand: tuple[Card, ...], dead: Card, down: bool, level: int
+) -> None:
+    """Random hands holding dead twos: every lay-down, lay-off, swap and discard is listed exactly."""
+    hand = (*hand, dead)
+    in_use = Counter(card for m in S15_TABLE for card in m.cards)
+    in_use += Counter(parse_cards(f"KD QC {FILLER[0]} {FILLER[2]}"))  # the stock, the discard, the others' hands
+    held = Counter(card if not card.is_dead else C(f"2{card.suit.letter}") for card in hand if card.suit)
+    held[JK] = sum(1 for card in hand if card is JK)
+    assume(not (held + in_use) - Counter(FAMILY.cards(3)))  # the hand, the table and the stock fit the deck
+    table = S15_TABLE if down else ()
+    state = draw(family([format_cards(hand), FILLER[0], FILLER[2]], stock="KD", table=table,
+                        levels=[2 if down else level, 2, 2]))
+    assert_legal_actions(state)
 
 
 def test_S15_dead_twos_need_wild_twos() -> None:

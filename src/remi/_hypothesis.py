@@ -100,9 +100,14 @@ def hands(
     if not variant.deck.dead_twos:
         return indices.map(lambda picked: tuple(deck[i] for i in picked))
     dead = {two: DEAD_TWOS[suit] for suit, two in enumerate(NATURALS[1::13])}
-    return st.tuples(indices, st.frozensets(st.integers(0, len(deck) - 1))).map(
-        lambda drawn: tuple(dead.get(deck[i], deck[i]) if i in drawn[1] else deck[i] for i in drawn[0])
-    )
+
+    def maybe_dead(picked: list[int]) -> st.SearchStrategy[tuple[Card, ...]]:
+        """Each 2 of the hand dead or not (shrinking towards live)."""
+        flags = st.lists(st.booleans(), min_size=len(picked), max_size=len(picked))
+        return flags.map(lambda died: tuple(dead.get(deck[i], deck[i]) if d else deck[i]
+                                            for i, d in zip(picked, died, strict=True)))
+
+    return indices.flatmap(maybe_dead)
 
 
 def variants() -> st.SearchStrategy[Variant]:
