@@ -170,6 +170,14 @@ def _dead_laydowns(variant: Variant, counts: list[int], contract: Contract, all_
 def _solve_dead(variant: Variant, counts: list[int], contract: Contract, all_in: bool) -> Solution | None:
     """:func:`solve` for a hand holding dead twos: the best of every lay-down (fewest points, then cards)."""
     hand = [CARDS[i] for i, n in enumerate(counts) for _ in range(n)]
+    if all(req.kind is MeldKind.SET for req in contract.requirements):  # no run takes a dead 2: they stay
+        if all_in:
+            return None
+        found = solve(variant, [card for card in hand if not card.is_dead], contract)
+        if found is None:
+            return None
+        left = tuple(sorted((*found.left, *(card for card in hand if card.is_dead))))
+        return Solution(found.melds, left, variant.hand_points(left))
     best: tuple[int, int] | None = None
     chosen: LayDown | None = None
     for laydown in _dead_laydowns(variant, counts, contract, all_in):
