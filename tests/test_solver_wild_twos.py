@@ -420,3 +420,19 @@ def test_S15_solve_with_dead_twos_matches_brute_force(
     else:
         check(variant, cards, contract, sol, all_in)
         assert sol is not None and (sol.points_left, len(sol.left)) == expected
+
+
+def test_S15_the_bounds_do_not_prune_a_run_that_needs_its_dead_two() -> None:
+    """AS 2S+ JK JK is a run of two naturals: the quick bounds of the listing count no dead 2 as one."""
+    variant = DEAD_VARIANTS[0]
+    assert not variant.contracts.exact_sizes
+    hand = parse_cards("7S 7H 7D AS JK JK 2S+")
+    contract = Contract.of("set 3", "run 4")
+    sol = solve(variant, hand, contract)
+    assert sol is not None and [str(meld) for meld in sol.melds] == ["set 7S 7H 7D", "run AS 2S+ JK JK"]
+    state = remi.new_game(variant, players=2, seed=1, dealer=1, round=2, hands=[remi.format_cards(hand), "KD QC"],
+                          stock="KS")
+    state = state.apply(remi.actions.DrawStock())
+    while state.phase is remi.Phase.BUY:
+        state = state.apply(remi.actions.Pass())
+    assert remi.parse_action("down set 7S 7H 7D; run AS 2S+ JK JK") in state.legal_actions()

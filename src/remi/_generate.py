@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, product
 
+from remi._kernel import DEAD as _DEAD
 from remi._kernel import J as _J
 from remi._kernel import all_in_run, candidates, natural_suits, plain_rules, set_naturals, wild_count
 from remi.actions import LayDown
@@ -64,6 +65,8 @@ def laydowns(
     elif all_in and not _suits_and_ranks_cover(rules, counts, groups):
         return
     checked = not all_in and not exact and not piecemeal and _prunable(rules, groups)
+    if checked and rules.twos is not _NATURAL and any(counts[_DEAD:]):
+        checked = False  # (the bounds count no dead 2, S15, as a run's natural: they would prune too much)
     if checked and (
         not _may_fit(rules, groups, counts) or not _feasible(rules, sorted(groups.items(), key=_runs_first), counts)
     ):

@@ -176,8 +176,8 @@ def _solve_dead(variant: Variant, counts: list[int], contract: Contract, all_in:
         found = solve(variant, [card for card in hand if not card.is_dead], contract)
         if found is None:
             return None
-        left = tuple(sorted((*found.left, *(card for card in hand if card.is_dead))))
-        return Solution(found.melds, left, variant.hand_points(left))
+        kept = tuple(sorted((*found.left, *(card for card in hand if card.is_dead))))
+        return Solution(found.melds, kept, variant.hand_points(kept))
     best: tuple[int, int] | None = None
     chosen: LayDown | None = None
     for laydown in _dead_laydowns(variant, counts, contract, all_in):
