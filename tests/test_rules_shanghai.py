@@ -1204,6 +1204,17 @@ def test_S15_the_listing_with_dead_twos_matches_the_reference(
     assert_legal_actions(state)
 
 
+def test_S15_the_invariants_count_a_dead_two_as_dealt_and_only_where_twos_die() -> None:
+    from remi._values import _evolve
+
+    state = draw(family(["2D 9D 3S", FILLER[1]], stock="KD"))
+    state = play(state, Discard(C("2D")))  # (play checks the invariants: the 2D+ is the 2D dealt)
+    assert card_multiset(state)[C("2D")] == 2 and DEAD_2D not in card_multiset(state)
+    forged = _evolve(state, {"variant": SHANGHAI})
+    with pytest.raises(AssertionError, match="dead 2"):
+        assert_invariants(forged)
+
+
 def test_S15_dead_twos_need_wild_twos() -> None:
     norwegian = remi.variants.get("norwegian")
     with pytest.raises(remi.VariantError, match="dead_twos needs wild 2s") as info:

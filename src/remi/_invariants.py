@@ -127,13 +127,24 @@ def card_multiset(state: GameState) -> Counter[Card]:
     .. versionchanged:: 0.2.0
        A dead 2 counts as its live 2.
     """
+    return _as_dealt(_every_card(state))
+
+
+def _every_card(state: GameState) -> Counter[Card]:
+    """Every card of ``state``, a dead 2 as itself."""
     counts: Counter[Card] = Counter(state.stock)
     counts.update(state.discard_pile)
     for hand in state.hands:
         counts.update(hand)
     for meld in state.table:
         counts.update(meld.cards)
-    for dead in DEAD_TWOS:  # S15: a dead 2 is the live 2 that was dealt
+    return counts
+
+
+def _as_dealt(cards: Counter[Card]) -> Counter[Card]:
+    """``cards`` with each dead 2 counted as the live 2 that was dealt (S15)."""
+    counts = Counter(cards)
+    for dead in DEAD_TWOS:
         if dead in counts:
             counts[NATURALS[(dead.index - 53) * 13 + 1]] += counts.pop(dead)
     return counts
@@ -188,10 +199,16 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
        where the variant requires it).
     .. versionchanged:: 0.2.0
        Table melds are checked by the table's rules (``variant.layoff_rules``).
+    .. versionchanged:: 0.2.0
+       A dead 2 (S15) counts as its live 2 for card conservation, and only a
+       variant with ``deck.dead_twos`` holds one.
     """
     variant = state.variant
     players = state.players
-    _require(card_multiset(state) == Counter(variant.cards(players)), "card conservation: the cards are not the deck")
+    every = _every_card(state)
+    _require(_as_dealt(every) == Counter(variant.cards(players)), "card conservation: the cards are not the deck")
+    _require(variant.deck.dead_twos or not any(dead in every for dead in DEAD_TWOS),
+             "a dead 2 (S15) in a variant without dead twos")
     for name in ("hands", "levels", "wins", "scores", "laid", "layoffs", "buys"):
         _require(len(getattr(state, name)) == players, f"{name} does not have one entry per seat")
     for seat, hand in enumerate(state.hands):
