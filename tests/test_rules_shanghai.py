@@ -1112,6 +1112,12 @@ def test_S15_a_dead_two_is_only_the_two_of_its_suit_in_a_run(text: str, valid: b
     assert remi.testing.brute_force_valid(FAMILY.melds, RUN, parse_cards(text)) is valid
 
 
+def test_S15_a_lay_down_with_a_dead_two_out_of_place_cites_S15() -> None:
+    state = draw(family(["2D+ 3D 5D 9S 9H 9C 7H 8C 2C", FILLER[1]], stock="KD", levels=[2, 2]))
+    assert refused(state, down("set 9S 9H 9C; run 3D 2D+ 5D 2C"), clause="S15") is Reason.INVALID_MELD
+    assert refused(state, down("set 9S 9H 2D+; run 2C 3D 8C 5D"), clause="S15") is Reason.INVALID_MELD
+
+
 def test_S15_a_dead_two_is_not_wild() -> None:
     assert not is_wild(FAMILY.melds, DEAD_2D)
     assert is_wild(FAMILY.melds, C("2D"))
@@ -1161,8 +1167,8 @@ def test_S15_a_dead_two_is_never_redeemed() -> None:
 def test_S15_a_dead_two_is_laid_off_as_the_two_of_its_suit() -> None:
     table = (*SX6_TABLE[:3], meld(RUN, "3D 4D 5D 6D", owner=0))
     state = _sx6_family("2D+ 9S 10H", table=table)
-    assert refused(state, LayOff(DEAD_2D, 0, None)) is Reason.BAD_LAYOFF  # not onto a set
-    assert refused(state, LayOff(DEAD_2D, 3, End.HIGH)) is Reason.BAD_LAYOFF  # nor as a 7D
+    assert refused(state, LayOff(DEAD_2D, 0, None), clause="S15") is Reason.BAD_LAYOFF  # not onto a set
+    assert refused(state, LayOff(DEAD_2D, 3, End.HIGH), clause="S15") is Reason.BAD_LAYOFF  # nor as a 7D
     state = play(state, LayOff(DEAD_2D, 3, End.LOW))
     assert state.table[3].cards == parse_cards("2D+ 3D 4D 5D 6D")
 

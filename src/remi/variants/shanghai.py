@@ -108,6 +108,7 @@ SHANGHAI = Variant(
         "laydown.keep_card": "S11",
         "going_out.down_first": "S14",
         "melds.cap": "S7",
+        "melds.dead_two": "S15",
         "layoff.down": "S12",
         "layoff.go_down_turn": "S11",
         "swap.who": "S13",
