@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import combinations, product
 
-from remi.cards import CARD_SLOTS, Card
+from remi.cards import CARD_SLOTS, DEAD_TWOS, Card
 from remi.melds import JokerCap, MeldKind, MeldRules, Twos, _bounds, _longest
 
 #: The joker's index in a count vector.
@@ -46,7 +46,7 @@ J = 52
 #: The 2 of each suit, by card index.
 TWOS = (1, 14, 27, 40)
 #: The dead 2 of spades' index (S15); the dead 2 of suit ``s`` is ``DEAD + s``.
-DEAD = 53
+DEAD = DEAD_TWOS[0].index
 _SET = MeldKind.SET
 _NATURAL = Twos.NATURAL
 

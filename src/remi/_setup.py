@@ -9,7 +9,7 @@ from typing import Any
 
 from remi._transitions import _rng, _start_deal
 from remi._values import TableMeld, _evolve, _index
-from remi.cards import JOKER, NATURALS, Card, format_cards, shuffled
+from remi.cards import JOKER, Card, _live, format_cards, shuffled
 from remi.contracts import Requirement
 from remi.errors import Reason, RemiError
 from remi.melds import Meld, MeldKind, _to_cards, meld_problems
@@ -294,7 +294,7 @@ def _take(pool: list[Card], cards: Sequence[Card], where: str, dead_twos: bool =
             raise RemiError(f"{where} holds the dead 2 {card}, but only a discard in a variant with dead "
                             "twos (deck.dead_twos) makes one", Reason.BAD_POSITION)
         try:
-            pool.remove(NATURALS[(card.index - 53) * 13 + 1] if card.is_dead else card)
+            pool.remove(_live(card))
         except ValueError:
             raise RemiError(f"{where} uses more {card} than the deck holds", Reason.BAD_POSITION) from None
 

@@ -303,6 +303,11 @@ JOKER: Card = CARDS[_JOKER_INDEX]
 DEAD_TWOS: tuple[Card, ...] = CARDS[_DEAD_INDEX:]
 
 
+def _live(card: Card) -> Card:
+    """The live card ``card`` was dealt as: a dead 2's live twin (S15), else ``card`` itself."""
+    return _TABLE[(card.index - _DEAD_INDEX) * 13 + 1] if card.index >= _DEAD_INDEX else card
+
+
 def _card_at(index: int) -> Card:
     """The card of ``index`` (how cards unpickle)."""
     return _TABLE[index]

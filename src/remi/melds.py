@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from remi.cards import JOKER, NATURALS, Card, Suit, format_cards, parse_cards
+from remi.cards import JOKER, NATURALS, Card, Suit, _live, format_cards, parse_cards
 from remi.errors import NotationError, VariantError
 
 __all__ = [
@@ -605,7 +605,7 @@ def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> Me
 
 def _dead_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> MeldProblem:
     """:func:`meld_problems` for a meld that holds a dead 2 (S15)."""
-    as_live = [NATURALS[(card.index - _DEAD) * 13 + 1] if card.index > _J else card for card in cards]
+    as_live = [_live(card) for card in cards]
     if kind is _SET:  # a dead 2 is never in a set, not even a set of twos
         return meld_problems(rules, kind, as_live) | MeldProblem.DEAD_TWO
     n = len(cards)
@@ -749,7 +749,7 @@ def swap_joker(
             return None
         natural = naturals[0]
         # S13, S15: a dead 2 is the natural 2 of its suit, so it redeems a wild standing for that 2
-        place = NATURALS[(natural.index - _DEAD) * 13 + 1] if natural.index > _J else natural
+        place = _live(natural)
         try:
             stands_for = run_cards(rules, cards)
         except ValueError:
