@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from remi._run_values import cyclic_consistent, dead_run_start, natural_ranks, wild_run_start
 from remi.cards import JOKER, NATURALS, Card, Suit, _live, format_cards, parse_cards
 from remi.errors import NotationError, VariantError
 
@@ -398,7 +399,7 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
        at the 2 of its suit.
     """
     if rules.twos is not _NATURAL:
-        return _wild_run_start(rules, cards)
+        return wild_run_start(_bounds(rules), cards)
     n = len(cards)
     first = -1
     rank = 0
@@ -409,7 +410,7 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
     if first < 0:
         return None
     if cards[first].index > _J:
-        return _dead_run_start(rules, cards)
+        return dead_run_start(_bounds(rules), False, cards)
     candidates = (1 - first, 14 - first) if rank == 1 else (rank - first,)
     # Without wrap, every position (a joker's too) must be a value the rules allow:
     # 1 (the low ace) only with ace_low, 14 (the high ace) only with ace_high.
@@ -423,7 +424,7 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
             if card.index >= _J:
                 if card.index == _J:
                     continue
-                return _dead_run_start(rules, cards)  # S15: a dead 2 in the run
+                return dead_run_start(_bounds(rules), False, cards)  # S15: a dead 2 in the run
             value = start + i
             if rules.run_wrap:
                 value = (value - 1) % 13 + 1
@@ -434,81 +435,6 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
         else:
             return start
     return None
-
-
-def _wild_run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
-    """:func:`run_start` where the 2s are wild (every live 2 in a run is a wild)."""
-    n = len(cards)
-    first = next((i for i, card in enumerate(cards)
-                  if card.index != _J and (card.index % 13 != 1 or card.index > _J)), -1)
-    if first < 0:
-        return None
-    if cards[first].index > _J:
-        return _dead_run_start(rules, cards)
-    lowest, highest, wrap = _bounds(rules)
-    rank = cards[first].index % 13 + 1
-    for start in (1 - first, 14 - first) if rank == 1 else (rank - first,):
-        if not wrap and (start < lowest or start + n - 1 > highest):
-            continue
-        for i in range(first, n):
-            index = cards[i].index
-            if index >= _J:
-                if index == _J:
-                    continue
-                return _dead_run_start(rules, cards)  # S15: a dead 2 in the run
-            if index % 13 == 1:
-                continue
-            value = start + i
-            rank = index % 13 + 1
-            if wrap:
-                if (value - 1) % 13 + 1 != rank:
-                    break
-            elif rank != value and not (rank == 1 and value == 14):  # (the bounds keep forbidden aces out)
-                break
-        else:
-            return start
-    return None
-
-
-def _natural_ranks(rules: MeldRules, cards: Sequence[Card]) -> list[tuple[int, int, int]]:
-    """Each natural of a run as (position, rank 1–13, suit): a dead 2 (S15) is the 2 of its suit."""
-    wild_twos = rules.twos is not _NATURAL
-    out = []
-    for i, card in enumerate(cards):
-        index = card.index
-        if index > _J:
-            out.append((i, 2, index - _DEAD))
-        elif index != _J and not (wild_twos and index % 13 == 1):
-            out.append((i, index % 13 + 1, index // 13))
-    return out
-
-
-def _dead_run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
-    """:func:`run_start` for a run that holds a dead 2 (S15): a natural whose only place is its own 2."""
-    n = len(cards)
-    naturals = _natural_ranks(rules, cards)
-    if not naturals:
-        return None
-    lowest, highest, wrap = _bounds(rules)
-    first, rank, _ = naturals[0]
-    for start in (1 - first, 14 - first) if rank == 1 else (rank - first,):
-        if not wrap and (start < lowest or start + n - 1 > highest):
-            continue
-        if wrap:
-            if all((start + i - 1) % 13 + 1 == r for i, r, _ in naturals):
-                return start
-        elif all(r == start + i or (r == 1 and start + i == 14) for i, r, _ in naturals):
-            return start
-    return None
-
-
-def _cyclic_consistent(cards: Sequence[Card], wild_twos: bool = False) -> bool:
-    offsets = {
-        (card.index % 13 - i) % 13
-        for i, card in enumerate(cards)
-        if card.index != _J and not (wild_twos and card.index % 13 == 1)
-    }
-    return len(offsets) <= 1
 
 
 def _joker_problem(rules: MeldRules, naturals: int, jokers: int) -> MeldProblem:
@@ -594,7 +520,7 @@ def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> Me
         problem |= MeldProblem.MIXED_SUITS
     if naturals:
         if run_start(rules, cards) is None:
-            if not _cyclic_consistent(cards, rules.twos is not _NATURAL):
+            if not cyclic_consistent(cards, rules.twos is not _NATURAL):
                 problem |= MeldProblem.GAP
             elif not too_long:
                 problem |= MeldProblem.WRAP
@@ -609,7 +535,7 @@ def _dead_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> M
     if kind is _SET:  # a dead 2 is never in a set, not even a set of twos
         return meld_problems(rules, kind, as_live) | MeldProblem.DEAD_TWO
     n = len(cards)
-    naturals = _natural_ranks(rules, cards)
+    naturals = natural_ranks(rules.twos is not _NATURAL, cards)
     problem = _joker_problem(rules, len(naturals), n - len(naturals))
     if n < rules.run_min:
         problem |= MeldProblem.TOO_SHORT
@@ -617,7 +543,7 @@ def _dead_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> M
         problem |= MeldProblem.TOO_LONG
     if len({suit for _, _, suit in naturals}) > 1:
         problem |= MeldProblem.MIXED_SUITS
-    if _dead_run_start(rules, cards) is None:
+    if dead_run_start(_bounds(rules), rules.twos is not _NATURAL, cards) is None:
         # the dead 2 out of its place; or, were it a wild, a gap or a wrap anyway
         problem |= MeldProblem.DEAD_TWO
         if rules.twos is not _NATURAL:
