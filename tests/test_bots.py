@@ -367,6 +367,18 @@ def test_greedy_plans_with_the_natural_minimum() -> None:
     assert planner.plan(TWOS_SETS, remi.parse_cards("2S 2D 2C 5H 6H JK 8H"), contract).missing == 0
 
 
+def test_S15_greedy_plans_a_dead_two_as_the_two_of_its_suit_only() -> None:
+    from remi._planner import _Planner
+
+    planner = _Planner()
+    family = remi.variants.get("shanghai-family")
+    contract = remi.Contract.of("set 3", "run 4")
+    assert planner.plan(family, remi.parse_cards("AS 2S+ 3S 4S 7D 7H 7C"), contract).missing == 0
+    plan = planner.plan(family, remi.parse_cards("AS 2H+ 3S 4S 7D 7H 7C"), contract)  # the 2H+ is no 2 of spades
+    assert plan.missing == 1 and plan.spare == remi.parse_cards("2H+")
+    assert planner.plan(family, remi.parse_cards("AH 2H+ 3S 4S 5S 7D 7H"), contract).missing == 2  # 2H+ is no wild
+
+
 def test_greedy_plays_english_matches_to_the_end() -> None:
     state = remi.new_game("english", players=3, seed=4)
     bots = [GreedyBot(seat) for seat in range(3)]

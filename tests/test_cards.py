@@ -28,6 +28,7 @@ from remi import (
     parse_cards,
     shuffled,
 )
+from remi.cards import CARD_SLOTS, DEAD_TWOS
 from remi.testing import cards, hands, naturals
 
 FAST = settings(max_examples=200, deadline=None)
@@ -71,6 +72,8 @@ def spelled(draw: st.DrawFn, card: Card) -> str:
     else:
         rank = draw(st.sampled_from(RANK_SPELLINGS[card.rank]))
         text = rank + draw(st.sampled_from(SUIT_SPELLINGS[card.suit]))
+        if card.is_dead:
+            text += draw(st.sampled_from(("+", "†")))
     upper = draw(st.lists(st.booleans(), min_size=len(text), max_size=len(text)))
     return "".join(c.upper() if u else c.lower() for c, u in zip(text, upper, strict=True))
 
@@ -104,7 +107,7 @@ def test_any_spelling_parses_to_the_hand(written: tuple[tuple[Card, ...], str]) 
 
 
 @FAST
-@given(cards(), st.data())
+@given(cards(dead_twos=True), st.data())
 def test_parse_card_reads_every_spelling(card: Card, data: st.DataObject) -> None:
     word = data.draw(spelled(card))
     padding = data.draw(st.sampled_from(("", " ", "\t")))
@@ -126,6 +129,46 @@ def test_notation_examples() -> None:
     assert format_cards(parse_cards("QS 10D JK"), symbols=True) == "Q♠ 10♦ JK"
     assert format_cards(()) == ""
     assert parse_cards("") == parse_cards(" , ") == ()
+
+
+def test_S15_a_dead_two_is_written_with_a_mark_after_it() -> None:
+    dead = Card(Rank.TWO, Suit.DIAMONDS, dead=True)
+    assert (str(dead), dead.symbol, repr(dead)) == ("2D+", "2♦†", "Card(Rank.TWO, Suit.DIAMONDS, dead=True)")
+    assert parse_cards("2D+ 2♦† 2d+ 2D") == (dead, dead, dead, Card(Rank.TWO, Suit.DIAMONDS))
+    assert format_cards(parse_cards("2S+ 2S JK"), symbols=True) == "2♠† 2♠ JK"
+    assert dead.is_dead and dead.is_natural and not dead.is_joker
+    assert (dead.rank, dead.suit, dead.index) == (Rank.TWO, Suit.DIAMONDS, 55)
+    assert dead is not Card(Rank.TWO, Suit.DIAMONDS) and dead != Card(Rank.TWO, Suit.DIAMONDS)
+    assert not any(card.is_dead for card in CARDS[:53])
+    assert [card.index for card in DEAD_TWOS] == [53, 54, 55, 56]
+    assert [card.suit for card in DEAD_TWOS] == list(Suit)
+
+
+@pytest.mark.parametrize("text", ["3D+", "JK+", "2D++", "+", "†", "AS†", "10H+", "2+"])
+def test_S15_only_a_two_can_be_dead(text: str) -> None:
+    with pytest.raises(NotationError, match="only a 2 can carry the dead mark") as info:
+        parse_card(text)
+    assert info.value.reason is Reason.BAD_NOTATION
+    with pytest.raises(NotationError, match=r"position 3 is not a card \(only a 2"):
+        parse_cards(f"QS {text}")
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit", "dead"),
+    [(Rank.THREE, Suit.HEARTS, True), (None, None, True), (Rank.TWO, None, True), (True, Suit.HEARTS, True),
+     (Rank.TWO, Suit.HEARTS, "yes"), (Rank.TWO, Suit.HEARTS, 1)],
+)
+def test_S15_a_dead_card_other_than_a_two_is_refused(rank: object, suit: object, dead: object) -> None:
+    with pytest.raises(NotationError):
+        Card(rank, suit, dead=dead)  # type: ignore[arg-type]
+
+
+@FAST
+@given(st.lists(cards(dead_twos=True), max_size=20).map(tuple), st.booleans())
+def test_S15_dead_twos_format_then_parse_round_trip(hand: tuple[Card, ...], symbols: bool) -> None:
+    assert parse_cards(format_cards(hand, symbols=symbols)) == hand
+    assert eval(repr(hand), _namespace()) == hand
+    assert pickle.loads(pickle.dumps(hand)) == hand
 
 
 @FAST
@@ -262,11 +305,13 @@ def test_ordering_is_transitive(a: Card, b: Card, c: Card) -> None:
         assert a <= c
 
 
-def test_order_is_suit_then_rank_joker_last() -> None:
+def test_order_is_suit_then_rank_then_the_joker_then_the_dead_twos() -> None:
     expected = [Card(rank, suit) for suit in Suit for rank in Rank] + [JOKER]
+    expected += [Card(Rank.TWO, suit, dead=True) for suit in Suit]
     assert sorted(reversed(CARDS)) == expected
     assert list(CARDS) == expected
-    assert [card.index for card in CARDS] == list(range(53))
+    assert [card.index for card in CARDS] == list(range(CARD_SLOTS))
+    assert CARD_SLOTS == 57
     assert all(card < JOKER for card in NATURALS)
     assert Card(Rank.KING, Suit.SPADES) < Card(Rank.ACE, Suit.HEARTS)
 
@@ -278,8 +323,13 @@ def test_sorting_a_hand_sorts_by_index(hand: tuple[Card, ...]) -> None:
 
 
 def test_hashing_and_interning() -> None:
-    assert len(set(CARDS)) == 53
-    assert len({hash(card) for card in CARDS}) == 53
+    assert len(set(CARDS)) == 57
+    assert len({hash(card) for card in CARDS}) == 57
+    for dead in DEAD_TWOS:
+        assert dead.suit is not None
+        assert Card(Rank.TWO, dead.suit, dead=True) is dead
+        assert Card(2, dead.suit, dead=True) is dead
+        assert CARDS[dead.index] is dead
     for card in NATURALS:
         assert card.rank is not None and card.suit is not None
         assert Card(card.rank, card.suit) is card
@@ -323,9 +373,9 @@ def test_joker_properties() -> None:
     assert JOKER.is_joker and not JOKER.is_natural
     assert JOKER.rank is None and JOKER.suit is None
     assert (str(JOKER), JOKER.symbol, repr(JOKER), JOKER.index) == ("JK", "JK", "JOKER", 52)
-    assert CARDS[-1] is JOKER and JOKER not in NATURALS
+    assert CARDS[52] is JOKER and JOKER not in NATURALS
     assert JOKER == parse_card("jk") == parse_card("JK")
-    assert max(CARDS) is JOKER
+    assert max(CARDS[:53]) is JOKER
     for card in NATURALS:
         assert card.is_natural and not card.is_joker
         assert card != JOKER

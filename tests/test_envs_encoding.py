@@ -145,3 +145,25 @@ def test_bad_arguments_are_refused_with_a_reason() -> None:
         encoding("norwegian", 3).name(167)
     with pytest.raises(remi.VariantError, match="unknown variant"):
         encoding("klondike", 3)
+
+
+def test_S15_dead_twos_get_action_ids_only_where_the_variant_has_them() -> None:
+    shanghai, family = encoding("shanghai", 3), encoding("shanghai-family", 3)
+    assert len(shanghai.cards) == 53 and not any(card.is_dead for card in shanghai.cards)
+    assert family.cards == (*shanghai.cards, *remi.cards.DEAD_TWOS)
+    assert family.size == shanghai.size + 3 * 4
+    dead = remi.parse_card("2D+")
+    assert family.name(family.discard_index(dead)) == "discard 2D+"
+    with pytest.raises(remi.RemiError):
+        shanghai.discard_index(dead)
+    state = remi.new_game("shanghai-family", players=3, seed=2, dealer=2,
+                          hands=["2D+ 9D 3S", "4H 5H 9C", "KS QS 7C"], stock="KD")
+    state = state.apply(DrawStock())
+    while state.phase is remi.Phase.BUY:
+        state = state.apply(Pass())
+    legal = family.legal(state)
+    assert legal[family.discard_index(dead)] == Discard(dead)
+    observation = family.observe(state.view(0))
+    hand = next(observation[offset:offset + shape[0]] for name, offset, shape in family.layout if name == "hand")
+    assert hand[family.cards.index(dead)] == 1  # the dead 2 in a slot of its own
+    assert hand[family.cards.index(remi.parse_card("2D"))] == 0

@@ -366,3 +366,41 @@ def test_a_deal_result_is_written_with_the_keys_of_the_current_format() -> None:
     last = json.loads(state.to_json())["last_deal"]
     assert tuple(last) == _DEAL_KEYS[FORMAT_VERSION]
     assert set(_DEAL_KEYS[1]) <= set(last)
+
+
+def test_S15_dead_twos_round_trip_through_json_records_and_pickle() -> None:
+    """A dead 2 is written 2D+: in a position's start, in the history's effect, and back (no format change)."""
+    family = remi.variants.get("shanghai-family")
+    state = remi.new_game(family, players=2, seed=3, dealer=1, levels=[1, 1],
+                          hands=["2D 9D 3S 2S+", "4H 5H 9C"], stock="KD 6C 7C", discard_pile="2C+")
+    state = state.apply(remi.parse_action("draw"))
+    while state.phase is remi.Phase.BUY:
+        state = state.apply(remi.parse_action("pass"))
+    state = state.apply(remi.parse_action("discard 2D"))
+    state = state.apply(remi.parse_action("take"))
+    assert remi.parse_card("2D+") in state.hands[1]
+    text = state.to_json()
+    assert "2S+" in text and "2C+" in text
+    for copy in (GameState.from_json(text), read_record(write_record(state)), pickle.loads(pickle.dumps(state))):
+        assert copy == state
+        assert copy.hands == state.hands and copy.discard_pile == state.discard_pile
+    record = write_record(state)
+    assert '[Hands ["2D 9D 3S 2S+", "4H 5H 9C"]]' in record
+    assert '[DiscardPile "2C+"]' in record
+    assert json.loads(text)["format_version"] == FORMAT_VERSION
+
+
+@pytest.mark.parametrize(
+    "text", ["discard 2D+", "layoff 2D+ on 0 low", "swap 2D+ on 1", "down set 7S 7H 7D; run AD 2D+ 3D 4D"]
+)
+def test_S15_actions_with_a_dead_two_print_and_parse_back(text: str) -> None:
+    action = remi.parse_action(text)
+    assert str(action) == text
+    assert remi.parse_action(str(action)) == action
+    assert remi.parse_card("2D+") in (getattr(action, "card", None), *getattr(action, "cards", ()))
+
+
+def test_S15_a_dead_mark_on_another_card_is_refused_in_an_action() -> None:
+    with pytest.raises(NotationError, match="only a 2 can carry the dead mark") as info:
+        remi.parse_action("discard 3D+")
+    assert info.value.position == 8

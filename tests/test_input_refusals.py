@@ -519,7 +519,7 @@ def test_the_fingerprint_is_the_same_in_another_process() -> None:
 #: For every rule field of every part: a value other than Norwegian's (or English's) that still makes a
 #: valid variant. Every one must change the fingerprint.
 _PART_CHANGES: dict[str, dict[str, Any]] = {
-    "deck": {"packs": 3, "jokers": 5, "by_players": {5: (3, 9)}},
+    "deck": {"packs": 3, "jokers": 5, "by_players": {5: (3, 9)}, "dead_twos": True},
     "melds": {
         "set_min": 2, "set_max": 6, "set_distinct_suits": True, "run_min": 3, "run_max": 13, "ace_low": False,
         "ace_high": False, "run_wrap": True, "joker_cap": remi.JokerCap.NONE, "twos": remi.Twos.WILD,
@@ -545,10 +545,14 @@ _PART_CHANGES: dict[str, dict[str, Any]] = {
         "schedule": remi.Schedule.LEVELS, "advance": remi.Advance.WENT_DOWN, "finisher_wins": True,
         "stock_rebuilds": 1, "rebuild_at_once": True, "turn_limit": 500,
     },
-    "scoring": {"joker_points": 49, "rank_points": (20, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 11)},
+    "scoring": {
+        "joker_points": 49, "rank_points": (20, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 11), "dead_two_points": 6,
+    },
 }
 #: Fields whose change Norwegian Remi cannot take alone: they are changed in English Remi.
 _ON_ENGLISH = {("contracts", "go_out_on_go_down_turn"), ("match", "advance"), ("match", "finisher_wins")}
+#: Fields of the dead twos (S15), which need wild twos: changed in Shanghai (dead_two_points where twos die).
+_ON_SHANGHAI = {("deck", "dead_twos"): "shanghai", ("scoring", "dead_two_points"): "shanghai-family"}
 #: The variant's fields that only label the rules.
 _LABELS = ("name", "version", "title", "recommended_players", "references", "legacy_fingerprints")
 
@@ -567,11 +571,21 @@ def test_every_rule_field_has_a_fingerprint_case() -> None:
     for part, changes in _PART_CHANGES.items() for field, value in changes.items()
 ])
 def test_the_fingerprint_changes_with_every_rule(part: str, field: str, value: Any) -> None:
-    base = remi.variants.get("english" if (part, field) in _ON_ENGLISH else "norwegian")
+    base = remi.variants.get(
+        _ON_SHANGHAI.get((part, field)) or ("english" if (part, field) in _ON_ENGLISH else "norwegian"))
     before = getattr(base, part)
     after = attrs.evolve(before, **{field: value})
     assert getattr(after, field) != getattr(before, field)
     assert attrs.evolve(base, **{part: after}).fingerprint != base.fingerprint
+
+
+def test_S15_without_dead_twos_their_fields_leave_the_fingerprint_alone() -> None:
+    norwegian = remi.variants.get("norwegian")
+    cheaper = attrs.evolve(norwegian, scoring=attrs.evolve(norwegian.scoring, dead_two_points=1))
+    assert cheaper.fingerprint == norwegian.fingerprint  # (a dead 2 never exists there)
+    family = remi.variants.get("shanghai-family")
+    cheaper = attrs.evolve(family, scoring=attrs.evolve(family.scoring, dead_two_points=1))
+    assert cheaper.fingerprint != family.fingerprint
 
 
 @pytest.mark.parametrize(("field", "value"), [("min_players", 3), ("max_players", 5)])

@@ -16,13 +16,13 @@ import pytest
 import remi
 from remi import _generate
 from remi.actions import LayDown
-from remi.cards import CARDS, Card
+from remi.cards import CARD_SLOTS, CARDS, Card
 
 NORWEGIAN = remi.variants.get("norwegian")
 
 
 def _counts(hand: list[Card]) -> list[int]:
-    counts = [0] * 53
+    counts = [0] * CARD_SLOTS
     for card in hand:
         counts[card.index] += 1
     return counts

@@ -229,8 +229,10 @@ def test_meld_candidates_hit_valid_and_invalid_and_every_problem() -> None:
     run()
     for key, (good, bad) in counts.items():
         assert good >= 20 and bad >= 10, (key, good, bad)
-    # (neither variant asks for more than one natural: TOO_FEW_NATURALS is for other rules)
-    assert seen == MeldProblem(sum(flag.value for flag in MeldProblem)) & ~MeldProblem.TOO_FEW_NATURALS, seen
+    # (neither variant asks for more than one natural, nor has dead twos: TOO_FEW_NATURALS and
+    # DEAD_TWO are for other rules)
+    others = MeldProblem.TOO_FEW_NATURALS | MeldProblem.DEAD_TWO
+    assert seen == MeldProblem(sum(flag.value for flag in MeldProblem)) & ~others, seen
 
 
 @pytest.mark.parametrize("name", ["norwegian", "english"])
@@ -267,6 +269,7 @@ REACHING: dict[MeldProblem, tuple[Variant, MeldKind, str]] = {
         SET,
         "7S JK JK",
     ),
+    MeldProblem.DEAD_TWO: (remi.variants.get("shanghai-family"), SET, "7S 7H 7D 2C+"),
 }
 
 

@@ -3,8 +3,8 @@
 Positions are built exactly with ``remi.new_game(hands=..., stock=..., discard_pile=..., table=...)``
 and played forward with actions; the verdicts are the ones the rules state. Every refusal is checked
 three ways (``apply``/``check``, ``is_legal``, the listing) and must cite a Shanghai clause, never
-another variant's. The house configuration ``shanghai-family`` is checked where it differs (S15, its
-dead twos, is not modelled and has no test here).
+another variant's. The house configuration ``shanghai-family`` is checked where it differs (S5, S8 and
+S15, its dead twos).
 """
 
 from __future__ import annotations
@@ -13,13 +13,17 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+import attrs
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 import remi
-from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, parse_cards
+from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, format_cards, parse_cards
 from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
+from remi.cards import Card
 from remi.melds import is_wild, run_cards
-from remi.testing import assert_invariants, card_multiset
+from remi.testing import assert_invariants, assert_legal_actions, card_multiset, hands
 from scenario import C, Rulebook, cards, down, laydowns, meld, sorted_hand, where
 
 SHANGHAI = remi.variants.get("shanghai")
@@ -932,6 +936,212 @@ def test_S14_only_a_player_who_is_down_can_have_gone_out() -> None:
     assert str(info.value).endswith("(S14)")
 
 
+# -- S15: dead twos (shanghai-family) ---------------------------------------------------------------------
+
+DEAD_2D = C("2D+")
+
+
+def family(hands: Sequence[str], **given: object) -> GameState:
+    """A ``shanghai-family`` position at level 1 for everyone (levels= as given)."""
+    return game(hands, variant=FAMILY, **given)  # type: ignore[arg-type]
+
+
+def test_S15_a_discarded_two_is_dead_in_shanghai_family_only() -> None:
+    hands = ["2D 9D 3S", FILLER[1]]
+    for variant, top in ((FAMILY, DEAD_2D), (SHANGHAI, C("2D"))):
+        state = draw(game(hands, stock="KD", variant=variant))
+        state = play(state, Discard(C("2D")))
+        assert state.discard_pile[-1] is top
+        assert Discard(C("2D")) in state.history  # the action names the card as it was in hand
+
+
+def test_S15_a_taken_dead_two_stays_dead() -> None:
+    state = draw(family(["2D 9D 3S", FILLER[1]], stock="KD 5H 6H"))
+    state = play(state, Discard(C("2D")), TakeDiscard())
+    assert DEAD_2D in state.hands[1] and C("2D") not in state.hands[1]
+    state = play(state, Discard(C("3D")))
+    state = play(draw(state), Discard(C("9D")))
+    state = play(draw(state), Discard(DEAD_2D))  # discarded again, a turn later: still dead
+    assert state.discard_pile[-1] is DEAD_2D
+
+
+def test_S15_a_bought_dead_two_stays_dead() -> None:
+    state = draw(family(["2D 9D 3S", FILLER[1], FILLER[2]], stock="KD KS AD"))
+    state = play(state, Discard(C("2D")), DrawStock(), Buy())  # seat 1 lets it go, seat 2 buys it
+    assert DEAD_2D in state.hands[2]
+    assert C("2D") not in state.hands[2]
+
+
+def test_S15_a_dead_two_reshuffled_into_the_stock_stays_dead() -> None:
+    hands = ["3S 4S 9D", "3H 3D 5C"]
+    rest = leftovers(3, *hands, "KD", "6H 2D 4S 9C", variant=FAMILY)
+    state = family([*hands, rest], stock="KD", discard="6H 2D+ 4S 9C")
+    state = passes(play(state, DrawStock()))
+    state = play(state, Discard(C("3S")), DrawStock(), Pass(), Pass())  # the stock is rebuilt
+    assert state.rebuilds == 1
+    assert DEAD_2D in (*state.stock, *state.hands[1])
+    assert C("2D") not in (*state.stock, *state.hands[1])
+
+
+def test_S15_the_next_deal_is_dealt_all_live() -> None:
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = draw(family(["5S", "2C 2D+ 4H", "AS QD"], stock="8S", table=table, discard="2S+ 2H+"))
+    state = play(state, LayOff(C("5S"), 0, None), Discard(C("8S")))
+    assert state.deal == 2
+    everything = card_multiset(state)  # (counts dead twos as live: look at the cards themselves)
+    assert sum(everything.values()) == 108
+    dealt = [*state.stock, *state.discard_pile, *(card for hand in state.hands for card in hand)]
+    assert not any(card.is_dead for card in dealt)
+
+
+@pytest.mark.parametrize("text", ["2S+ 2H 2D", "2S+ 2H+ 2D+", "7S 7H 2D+", "7S 7H 7C 2D+"])
+def test_S15_a_dead_two_is_never_in_a_set_not_even_a_set_of_twos(text: str) -> None:
+    assert FAMILY.meld_problems(SET, text) & remi.MeldProblem.DEAD_TWO
+    assert not FAMILY.meld_problems(SET, "2S 2H 2D")  # (live twos: a set of twos, S6)
+
+
+@pytest.mark.parametrize(
+    ("text", "valid"),
+    [("AD 2D+ 3D 4D", True), ("2D+ 3D 4D 5D", True), ("JK 2D+ 3D 4D", True), ("2D+ 2C JK 5D", True),
+     ("AS 2D+ 3S 4S", False), ("5D 6D 2D+ 8D", False), ("QD KD AD 2D+", False), ("2D+ 3D JK JK JK", False)],
+)
+def test_S15_a_dead_two_is_only_the_two_of_its_suit_in_a_run(text: str, valid: bool) -> None:
+    assert bool(FAMILY.meld_problems(RUN, text)) is not valid
+    assert remi.testing.brute_force_valid(FAMILY.melds, RUN, parse_cards(text)) is valid
+
+
+def test_S15_a_lay_down_with_a_dead_two_out_of_place_cites_S15() -> None:
+    state = draw(family(["2D+ 3D 5D 9S 9H 9C 7H 8C 2C", FILLER[1]], stock="KD", levels=[2, 2]))
+    assert refused(state, down("set 9S 9H 9C; run 3D 2D+ 5D 2C"), clause="S15") is Reason.INVALID_MELD
+    assert refused(state, down("set 9S 9H 2D+; run 2C 3D 8C 5D"), clause="S15") is Reason.INVALID_MELD
+
+
+def test_S15_a_dead_two_is_not_wild() -> None:
+    assert not is_wild(FAMILY.melds, DEAD_2D)
+    assert is_wild(FAMILY.melds, C("2D"))
+
+
+def test_S15_a_dead_two_counts_as_a_natural_for_the_cap() -> None:
+    assert not FAMILY.meld_problems(RUN, "2D+ 3D JK JK")  # two naturals, two wilds
+    assert FAMILY.meld_problems(RUN, "2D 3D JK JK") == remi.MeldProblem.TOO_MANY_JOKERS  # three wilds
+    state = draw(family(["2D+ 3D 5D 9S 9H 9C 7H 8C 2C", FILLER[1]], stock="KD", levels=[2, 2]))
+    action = down("set 9S 9H 9C; run 2D+ 3D 2C 5D")
+    assert action in laydowns(state)
+    state = play(state, action)
+    assert state.table[-1].cards == parse_cards("2D+ 3D 2C 5D")
+
+
+def _sx6_family(hand: str, table: Sequence[TableMeld]) -> GameState:
+    """:func:`_sx6` in ``shanghai-family``: seats 1 and 0 are down since an earlier turn."""
+    state = draw(family([hand, FILLER[0], FILLER[2]], stock="KD", table=table, levels=[2, 2, 2]))
+    assert state.down == (True, True, False)
+    return state
+
+
+def test_S15_a_dead_two_redeems_a_wild_standing_for_its_place() -> None:
+    table = (*SX6_TABLE[:3], meld(RUN, "AD JK 3D 4D", owner=0))
+    state = _sx6_family("2D+ 9S 10H", table=table)
+    swap = SwapJoker(3, parse_cards("2D+"))
+    state = play(state, swap)
+    assert state.table[3].cards == parse_cards("AD 2D+ 3D 4D")
+    assert JK in state.hands[0]
+
+
+def test_S15_a_dead_two_redeems_a_live_two_standing_for_its_place() -> None:
+    table = (*SX6_TABLE[:3], meld(RUN, "AD 2S 3D 4D", owner=0))
+    state = play(_sx6_family("2D+ 9S 10H", table=table), SwapJoker(3, parse_cards("2D+")))
+    assert state.table[3].cards == parse_cards("AD 2D+ 3D 4D")
+    assert C("2S") in state.hands[0]
+
+
+def test_S15_a_dead_two_is_never_redeemed() -> None:
+    table = (*SX6_TABLE[:3], meld(RUN, "AD 2D+ 3D 4D", owner=0))
+    for hand in ("2D 9S 10H", "2D+ 9S 10H"):
+        state = _sx6_family(hand, table=table)
+        assert refused(state, SwapJoker(3, parse_cards(hand)[:1])) is Reason.BAD_SWAP
+        assert not list(state.legal_actions(SwapJoker))
+
+
+def test_S15_a_dead_two_is_laid_off_as_the_two_of_its_suit() -> None:
+    table = (*SX6_TABLE[:3], meld(RUN, "3D 4D 5D 6D", owner=0))
+    state = _sx6_family("2D+ 9S 10H", table=table)
+    assert refused(state, LayOff(DEAD_2D, 0, None), clause="S15") is Reason.BAD_LAYOFF  # not onto a set
+    assert refused(state, LayOff(DEAD_2D, 3, End.HIGH), clause="S15") is Reason.BAD_LAYOFF  # nor as a 7D
+    state = play(state, LayOff(DEAD_2D, 3, End.LOW))
+    assert state.table[3].cards == parse_cards("2D+ 3D 4D 5D 6D")
+
+
+def test_S15_twos_laid_down_or_laid_off_stay_live() -> None:
+    table = (*SX6_TABLE[:3], meld(RUN, "3D 4D 5D 6D", owner=0))
+    state = play(_sx6_family("2D 9S 10H", table=table), LayOff(C("2D"), 3, End.LOW))
+    assert state.table[3].cards[0] is C("2D")
+    state = draw(family(["2D 3D 5D 9S 9H 9C 7H 8C 2C", FILLER[1]], stock="KD", levels=[2, 2]))
+    state = play(state, down("set 9S 9H 9C; run 2D 3D 2C 5D"))
+    assert not any(card.is_dead for meld_ in state.table for card in meld_.cards)
+
+
+#: Runs and a set on the table where dead twos may be laid off or redeem wilds (seat 1's; seat 0's own).
+S15_TABLE = (
+    meld(SET, "9C 9D 9H", owner=1),
+    meld(RUN, "AD JK 3D 4D", owner=1),
+    meld(SET, "QS QH QD", owner=0),
+    meld(RUN, "3S 4S 2C 6S", owner=0),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=hands(min_size=2, max_size=10, variant=FAMILY), dead=st.sampled_from(remi.cards.DEAD_TWOS),
+       down=st.booleans(), level=st.sampled_from([1, 2, 3]))
+def test_S15_the_listing_with_dead_twos_matches_the_reference(
+    hand: tuple[Card, ...], dead: Card, down: bool, level: int
+) -> None:
+    """Random hands holding dead twos: every lay-down, lay-off, swap and discard is listed exactly."""
+    hand = (*hand, dead)
+    in_use = Counter(card for m in S15_TABLE for card in m.cards)
+    in_use += Counter(parse_cards(f"KD QC {FILLER[0]} {FILLER[2]}"))  # the stock, the discard, the others' hands
+    held = Counter(card if not card.is_dead else C(f"2{card.suit.letter}") for card in hand if card.suit)
+    held[JK] = sum(1 for card in hand if card is JK)
+    assume(not (held + in_use) - Counter(FAMILY.cards(3)))  # the hand, the table and the stock fit the deck
+    table = S15_TABLE if down else ()
+    state = draw(family([format_cards(hand), FILLER[0], FILLER[2]], stock="KD", table=table,
+                        levels=[2 if down else level, 2, 2]))
+    assert_legal_actions(state)
+
+
+def test_S15_the_invariants_count_a_dead_two_as_dealt_and_only_where_twos_die() -> None:
+    from remi._values import _evolve
+
+    state = draw(family(["2D 9D 3S", FILLER[1]], stock="KD"))
+    state = play(state, Discard(C("2D")))  # (play checks the invariants: the 2D+ is the 2D dealt)
+    assert card_multiset(state)[C("2D")] == 2 and DEAD_2D not in card_multiset(state)
+    forged = _evolve(state, {"variant": SHANGHAI})
+    with pytest.raises(AssertionError, match="dead 2"):
+        assert_invariants(forged)
+
+
+def test_S15_dead_twos_need_wild_twos() -> None:
+    norwegian = remi.variants.get("norwegian")
+    with pytest.raises(remi.VariantError, match="dead_twos needs wild 2s") as info:
+        attrs.evolve(norwegian, deck=attrs.evolve(norwegian.deck, dead_twos=True))
+    assert info.value.reason is Reason.BAD_VARIANT
+    with pytest.raises(remi.VariantError, match="dead_twos must be True or False"):
+        remi.Deck(dead_twos=1)  # type: ignore[arg-type]
+
+
+def test_S15_the_rules_text_shows_the_field() -> None:
+    from remi._describe import rules_text
+
+    text = rules_text(FAMILY)
+    assert "dead_twos = True: whether a discarded 2 dies for the rest of the deal (S15)" in text
+    assert "dead_twos = False" in rules_text(SHANGHAI)
+
+
+def test_S15_a_dead_two_cannot_be_placed_in_shanghai() -> None:
+    with pytest.raises(remi.RemiError, match="dead 2") as info:
+        game(["2D+ 9D 3S", FILLER[1]])
+    assert info.value.reason is Reason.BAD_POSITION
+
+
 # -- S16: the stock, rebuilt once ------------------------------------------------------------------------
 
 
@@ -1019,6 +1229,24 @@ def test_SX9_a_hand_scores_70() -> None:
     assert points("AH KS 3C 2D JK") == 15 + 10 + 5 + 20 + 20 == 70
 
 
+def test_S17_a_dead_two_scores_5() -> None:
+    assert FAMILY.card_points(C("2D+")) == 5
+    assert FAMILY.card_points(C("2D")) == 20
+
+
+def test_SX9_with_the_2D_once_discarded_the_hand_scores_55_in_shanghai_family() -> None:
+    state = draw(family(["AH KS 3C JK", "2D 10S 10H"], stock="9C 10D"))
+    state = play(state, Discard(C("9C")))
+    state = play(passes(play(state, DrawStock())), Discard(C("2D")))  # seat 1 discards the 2D: it dies
+    state = play(state, TakeDiscard())  # seat 0 takes it
+    assert FAMILY.hand_points(state.hands[0]) == 15 + 10 + 5 + 5 + 20 == 55
+    table = [meld(SET, "5C 5D 5H", owner=1), meld(SET, "8C 8D 8H", owner=1)]
+    state = draw(family(["AH KS 3C 2D+ JK", "5S", "AS QD"], stock="8S", table=table, dealer=0))
+    state = play(state, LayOff(C("5S"), 0, None), Discard(C("8S")))  # seat 1 goes out
+    assert state.last_deal is not None
+    assert state.last_deal.scores == (55, 0, 25)
+
+
 def test_S17_the_player_who_goes_out_scores_0_with_no_bonus() -> None:
     assert all(SHANGHAI.winner_score(wins) == 0 for wins in range(1, 11))
     table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
@@ -1087,6 +1315,7 @@ def test_family_otherwise_plays_as_shanghai() -> None:
     assert FAMILY.layoffs == SHANGHAI.layoffs
     assert FAMILY.scoring == SHANGHAI.scoring
     assert FAMILY.contracts == SHANGHAI.contracts
-    assert FAMILY.deck == SHANGHAI.deck
+    assert FAMILY.deck == attrs.evolve(SHANGHAI.deck, dead_twos=True)  # S15 house
+    assert not SHANGHAI.deck.dead_twos
     assert FAMILY.match.stock_rebuilds == 1
     assert FAMILY.references == SHANGHAI.references

@@ -374,3 +374,65 @@ def test_big_hands_grouped_by_wilds_agree_with_the_plain_search(
             if grouped is not None and plain is not None:
                 check(variant, cards, contract, grouped)
                 assert (grouped.points_left, len(grouped.left)) == (plain.points_left, len(plain.left))
+
+
+# -- dead twos (S15) -----------------------------------------------------------
+
+#: The properties' pool with dead twos in it: each is a natural that only a run of its suit takes, as its 2.
+DEAD_POOL = [*POOL, *parse_cards("2S+ 2H+ 2D+ 2S+")]
+DEAD_VARIANTS = [
+    attrs.evolve(variant, name=f"{variant.name}-dead", deck=attrs.evolve(variant.deck, dead_twos=True))
+    for variant in (
+        variant_of(Twos.WILD_EXCEPT_SETS, 1, True),
+        variant_of(Twos.WILD_EXCEPT_SETS, 1, False, points=(20, 20)),
+        variant_of(Twos.WILD_EXCEPT_SETS, 1, False, distinct=True, exact=True),
+        variant_of(Twos.WILD, 1, True),
+    )
+]
+DEAD_CASES = [(variant, contract, all_in) for variant in DEAD_VARIANTS for contract, all_in in CONTRACTS]
+
+
+def test_S15_a_dead_two_goes_down_only_as_the_two_of_its_suit() -> None:
+    family = remi.variants.get("shanghai-family")
+    sol = solve(family, parse_cards("AS 2S+ 3S 4S 7D 7H 7C 9H"), family.contracts[1])
+    assert sol is not None
+    assert [str(meld) for meld in sol.melds] == ["set 7H 7D 7C", "run AS 2S+ 3S 4S"]
+    assert sol.points_left == 5
+    sol = solve(family, parse_cards("AS 3S 4S 2H+ 7D 7H 7C 9H JK"), family.contracts[1])  # 2H+ is no wild
+    assert sol is not None and [str(meld) for meld in sol.melds] == ["set 7H 7D 7C", "run AS JK 3S 4S"]
+    assert (remi.format_cards(sol.left), sol.points_left) == ("9H 2H+", 10)
+    assert solve(family, parse_cards("7D 7H 2D+ 3S 4S 5S 6S"), family.contracts[1]) is None  # no set of 7s
+
+
+@pytest.mark.parametrize(("variant", "contract", "all_in"), DEAD_CASES,
+                         ids=[f"{v.name}-{c}-{'all_in' if a else 'best'}" for v, c, a in DEAD_CASES])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_S15_solve_with_dead_twos_matches_brute_force(
+    variant: Variant, contract: Contract, all_in: bool, data: st.DataObject
+) -> None:
+    size = contract.size
+    cards = data.draw(st.lists(st.sampled_from(DEAD_POOL), min_size=size - 1, max_size=size + 2), label="cards")
+    expected = brute(variant, cards, contract, all_in)
+    sol = solve(variant, cards, contract, all_in=all_in)
+    if expected is None:
+        assert sol is None
+    else:
+        check(variant, cards, contract, sol, all_in)
+        assert sol is not None and (sol.points_left, len(sol.left)) == expected
+
+
+def test_S15_the_bounds_do_not_prune_a_run_that_needs_its_dead_two() -> None:
+    """AS 2S+ JK JK is a run of two naturals: the quick bounds of the listing count no dead 2 as one."""
+    variant = DEAD_VARIANTS[0]
+    assert not variant.contracts.exact_sizes
+    hand = parse_cards("7S 7H 7D AS JK JK 2S+")
+    contract = Contract.of("set 3", "run 4")
+    sol = solve(variant, hand, contract)
+    assert sol is not None and [str(meld) for meld in sol.melds] == ["set 7S 7H 7D", "run AS 2S+ JK JK"]
+    state = remi.new_game(variant, players=2, seed=1, dealer=1, round=2, hands=[remi.format_cards(hand), "KD QC"],
+                          stock="KS")
+    state = state.apply(remi.actions.DrawStock())
+    while state.phase is remi.Phase.BUY:
+        state = state.apply(remi.actions.Pass())
+    assert remi.parse_action("down set 7S 7H 7D; run AS 2S+ JK JK") in state.legal_actions()

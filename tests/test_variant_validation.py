@@ -159,6 +159,7 @@ PART_FIELDS: dict[type, dict[str, tuple[list[Any], list[Any]]]] = {
         "by_players": ([5, None, "5:3,6", {5: 3}, {5: "36"}, {"5": (3, 6)}, {True: (3, 6)}, {5: (3, 6, 1)}],
                        [{1: (3, 6)}, {17: (3, 6)}, {5: (0, 6)}, {5: (9, 6)}, {5: (3, 65)}, {5: (3, -1)},
                         [(5, (3, 6)), (5, (3, 6))]]),
+        "dead_twos": (ANY_BOOL, []),
     },
     MeldRules: {
         "set_min": (["3", 3.0, None, True], [1, 0]),
@@ -225,6 +226,7 @@ PART_FIELDS: dict[type, dict[str, tuple[list[Any], list[Any]]]] = {
         "joker_points": (["50", 50.0, None, True], [10**6, -(10**6), 10_001]),
         "rank_points": ([None, "20,2,3", (20.0,) + (2,) * 12, ("20",) * 13, (None,) * 13, (True,) * 13],
                         [(1, 2, 3), (1,) * 14, (10**6,) * 13, (-10_001,) * 13]),
+        "dead_two_points": (["5", 5.0, None, True], [10**6, -(10**6), 10_001]),
     },
 }
 

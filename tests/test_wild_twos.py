@@ -38,7 +38,7 @@ from remi import (
 )
 from remi._listing import meld_options
 from remi.actions import LayDown
-from remi.cards import Card
+from remi.cards import CARD_SLOTS, Card
 from remi.contracts import Contract, assign
 from remi.melds import MeldRules, SetSwap, Twos, is_wild, lay_off, meld_problems, run_cards, run_start, swap_joker
 from remi.testing import assert_invariants, brute_force_valid, meld_candidates
@@ -354,7 +354,8 @@ def counted_problems(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) -
     twos_natural = rules.twos is Twos.NATURAL or (
         kind is SET and rules.twos is Twos.WILD_EXCEPT_SETS
         and any(card.rank == 2 for card in cards_) and all(card.rank in (None, 2) for card in cards_))
-    naturals = [card for card in cards_ if card.is_natural and (twos_natural or card.rank != 2)]
+    # a dead 2 (S15) is a natural
+    naturals = [card for card in cards_ if card.is_natural and (twos_natural or card.rank != 2 or card.is_dead)]
     wilds = len(cards_) - len(naturals)
     found = MeldProblem(0)
     low, high = (rules.set_min, rules.set_max) if kind is SET else (rules.run_min, rules.run_max)
@@ -386,7 +387,9 @@ def check(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) -> None:
     if kind is RUN and not found and any(card.is_natural and not is_wild(rules, card) for card in cards_):
         represented = run_cards(rules, cards_)
         for card, stands_for in zip(cards_, represented, strict=True):
-            assert is_wild(rules, card) or card is stands_for
+            # (a dead 2 stands for the live 2 of its suit, S15)
+            live = remi.Card(card.rank, card.suit) if card.is_dead else card
+            assert is_wild(rules, card) or live is stands_for
         if rules.twos is Twos.WILD:
             assert all(card.rank != 2 for card in represented)  # M5: no place stands for a 2
 
@@ -593,7 +596,7 @@ def test_lay_downs_equal_the_brute_force(
         low, high = (rules.set_min, rules.set_max) if req.kind is SET else (rules.run_min, rules.run_max)
         assume(low <= req.size and (high is None or req.size <= high))
     cards_ = sorted(HAND_POOL[i] for i in hand)
-    counts = [0] * 53
+    counts = [0] * CARD_SLOTS
     for card in cards_:
         counts[card.index] += 1
     listed = list(_generate.laydowns(rules, contract, exact=exact, piecemeal=False, done=frozenset(),
@@ -609,7 +612,7 @@ def test_lay_downs_use_each_two_apart() -> None:
     """A lay-down using 2S as a wild differs from one using 2H; every arrangement of the wilds is one."""
     rules = MAYI
     hand = parse_cards("5C 6C 8C 2S 2H 9D 9H 9S")
-    counts = [0] * 53
+    counts = [0] * CARD_SLOTS
     for card in hand:
         counts[card.index] += 1
     listed = set(_generate.laydowns(

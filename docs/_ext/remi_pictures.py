@@ -502,10 +502,13 @@ def cards_role(
             group += nodes.inline("JK", "JK", classes=["remi-card", "remi-joker"])
             continue
         colour = "remi-red" if card.suit in (remi.Suit.HEARTS, remi.Suit.DIAMONDS) else "remi-black"
-        rank, suit = card.symbol[:-1], card.symbol[-1]
+        symbol = card.symbol.removesuffix("†")  # a dead 2 (S15) keeps its mark after the suit
+        rank, suit = symbol[:-1], symbol[-1]
         face = nodes.inline(card.symbol, "", classes=["remi-card", colour])
         face += nodes.Text(rank)
         face += nodes.inline(suit, suit, classes=["remi-suit"])
+        if card.is_dead:
+            face += nodes.Text("†")
         group += face
     return [group], []
 

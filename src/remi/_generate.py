@@ -1,7 +1,8 @@
 """Generators of lay-downs from a hand's card counts.
 
 Private: the state machine lists legal lay-downs lazily through these. A hand
-is a list of 53 counts indexed by :attr:`Card.index` (52 is the joker); the
+is a list of :data:`~remi.cards.CARD_SLOTS` counts indexed by :attr:`Card.index`
+(52 is the joker, 53–56 the dead twos); the
 candidate melds come from the search kernel, :mod:`remi._kernel`.
 """
 
@@ -10,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, product
 
+from remi._kernel import DEAD as _DEAD
 from remi._kernel import J as _J
 from remi._kernel import all_in_run, candidates, natural_suits, plain_rules, set_naturals, wild_count
 from remi.actions import LayDown
-from remi.cards import CARDS
+from remi.cards import CARD_SLOTS, CARDS
 from remi.contracts import Contract
 from remi.melds import JokerCap, Meld, MeldKind, MeldRules, Twos
 
@@ -63,6 +65,8 @@ def laydowns(
     elif all_in and not _suits_and_ranks_cover(rules, counts, groups):
         return
     checked = not all_in and not exact and not piecemeal and _prunable(rules, groups)
+    if checked and rules.twos is not _NATURAL and any(counts[_DEAD:]):
+        checked = False  # (the bounds count no dead 2, S15, as a run's natural: they would prune too much)
     if checked and (
         not _may_fit(rules, groups, counts) or not _feasible(rules, sorted(groups.items(), key=_runs_first), counts)
     ):
@@ -299,7 +303,7 @@ def _coverable(
     if (counts[_J] if rules.twos is _NATURAL else wild_count(rules, counts)) > 1:
         # too many candidates to list just to prune
         return True
-    covered = [False] * 53
+    covered = [False] * CARD_SLOTS  # (a dead 2 left uncovered only loosens the bound)
     for kind, size in keys:
         for meld in candidates(rules, counts, kind, size, exact):
             for i in meld:

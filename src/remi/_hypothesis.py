@@ -17,7 +17,7 @@ from remi._meld_strategies import candidate
 from remi._reference import assert_legal_actions, assert_round_trips, assert_view_hides
 from remi._setup import new_game
 from remi.actions import Buy, Discard, DrawStock, LayOff, Pass, SwapJoker, TakeDiscard
-from remi.cards import CARDS, NATURALS, Card
+from remi.cards import CARDS, DEAD_TWOS, JOKER, NATURALS, Card
 from remi.errors import RemiError
 from remi.melds import MeldKind
 from remi.state import GameState
@@ -32,17 +32,23 @@ __all__ = ["RemiStateMachine", "cards", "game_states", "hands", "meld_candidates
 # ---------------------------------------------------------------------------
 
 
-def cards() -> st.SearchStrategy[Card]:
-    """Any card, the joker included.
+def cards(*, dead_twos: bool = False) -> st.SearchStrategy[Card]:
+    """Any card, the joker included; the dead twos (S15) too if asked for.
 
     Shrinks towards the ace of spades.
 
+    Args:
+        dead_twos: Whether to draw the four dead twos as well.
+
     Returns:
-        A strategy drawing one of the 53 distinct cards.
+        A strategy drawing one of the 53 live cards (52 naturals and the
+        joker), or of all 57 with ``dead_twos``.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       ``dead_twos``.
     """
-    return st.sampled_from(CARDS)
+    return st.sampled_from(CARDS if dead_twos else CARDS[: JOKER.index + 1])
 
 
 def naturals() -> st.SearchStrategy[Card]:
@@ -68,7 +74,8 @@ def hands(
     Without ``variant`` each card is drawn independently, so a hand may hold
     more copies of a card than any deck has. With ``variant`` the hand is a
     sub-multiset of the variant's largest deck: never more copies of a natural than
-    the variant has packs, never more jokers than it has.
+    the variant has packs, never more jokers than it has; where the variant has
+    dead twos (``deck.dead_twos``, S15) any 2 drawn may be dead.
 
     Args:
         min_size: The fewest cards.
@@ -80,6 +87,8 @@ def hands(
         A strategy drawing tuples of cards.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       A variant's dead twos.
     """
     if variant is None:
         card = cards() if jokers else naturals()
@@ -88,7 +97,17 @@ def hands(
     indices = st.lists(
         st.integers(0, len(deck) - 1), min_size=min_size, max_size=min(max_size, len(deck)), unique=True
     )
-    return indices.map(lambda picked: tuple(deck[i] for i in picked))
+    if not variant.deck.dead_twos:
+        return indices.map(lambda picked: tuple(deck[i] for i in picked))
+    dead = {two: DEAD_TWOS[suit] for suit, two in enumerate(NATURALS[1::13])}
+
+    def maybe_dead(picked: list[int]) -> st.SearchStrategy[tuple[Card, ...]]:
+        """Each 2 of the hand dead or not (shrinking towards live)."""
+        flags = st.lists(st.booleans(), min_size=len(picked), max_size=len(picked))
+        return flags.map(lambda died: tuple(dead.get(deck[i], deck[i]) if d else deck[i]
+                                            for i, d in zip(picked, died, strict=True)))
+
+    return indices.flatmap(maybe_dead)
 
 
 def variants() -> st.SearchStrategy[Variant]:

@@ -12,7 +12,7 @@ from itertools import islice
 from random import Random
 
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
-from remi.cards import Card, Rank
+from remi.cards import DEAD_TWOS, Card, Rank, _live
 from remi.melds import JokerCap, MeldKind, MeldRules, Twos, meld_problems
 from remi.parts import GoingOut, Schedule
 from remi.state import GameState, Phase
@@ -46,8 +46,9 @@ def brute_force_valid(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) 
     reading of the meld as natural cards: every rank for a set, every suit
     and every straight sequence the rules allow for a run (the value 2
     missing under :attr:`~remi.melds.Twos.WILD`), each wild standing for the card
-    its reading puts there and each natural having to be that card. Slow but
-    plain; meant for property tests.
+    its reading puts there and each natural having to be that card. A dead 2
+    (S15) is a natural 2 that no set takes. Slow but plain; meant for property
+    tests.
 
     >>> import remi
     >>> from remi.melds import MeldRules, Twos
@@ -65,13 +66,17 @@ def brute_force_valid(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) 
         others = [card for card in cards_ if not card.is_joker]
         if others and all(card.rank is Rank.TWO for card in others):
             twos_wild = False  # a set of twos: its 2s are naturals
-    naturals = [card for card in cards_ if card.is_natural and not (twos_wild and card.rank is Rank.TWO)]
+    # a dead 2 (S15) is a natural, never wild
+    naturals = [card for card in cards_
+                if card.is_natural and not (twos_wild and card.rank is Rank.TWO and not card.is_dead)]
     wilds = n - len(naturals)
     if len(naturals) < rules.min_naturals:
         return False
     if rules.joker_cap is JokerCap.NATURALS and wilds > len(naturals):
         return False
     if kind is MeldKind.SET:
+        if any(card.is_dead for card in cards_):  # S15: a dead 2 is never in a set
+            return False
         if n < rules.set_min or (rules.set_max is not None and n > rules.set_max):
             return False
         suits = [card.suit for card in naturals]
@@ -102,6 +107,8 @@ def brute_force_valid(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) 
 def card_multiset(state: GameState) -> Counter[Card]:
     """Every card of ``state`` as a multiset: hands, stock, discard pile and table melds.
 
+    A dead 2 (S15) counts as the live 2 it was when dealt.
+
     Card conservation says this always equals ``Counter(state.variant.cards(state.players))``.
 
     >>> import remi
@@ -117,13 +124,29 @@ def card_multiset(state: GameState) -> Counter[Card]:
         A :class:`collections.Counter` from card to number of copies.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       A dead 2 counts as its live 2.
     """
+    return _as_dealt(_every_card(state))
+
+
+def _every_card(state: GameState) -> Counter[Card]:
+    """Every card of ``state``, a dead 2 as itself."""
     counts: Counter[Card] = Counter(state.stock)
     counts.update(state.discard_pile)
     for hand in state.hands:
         counts.update(hand)
     for meld in state.table:
         counts.update(meld.cards)
+    return counts
+
+
+def _as_dealt(cards: Counter[Card]) -> Counter[Card]:
+    """``cards`` with each dead 2 counted as the live 2 that was dealt (S15)."""
+    counts = Counter(cards)
+    for dead in DEAD_TWOS:
+        if dead in counts:
+            counts[_live(dead)] += counts.pop(dead)
     return counts
 
 
@@ -176,10 +199,16 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
        where the variant requires it).
     .. versionchanged:: 0.2.0
        Table melds are checked by the table's rules (``variant.layoff_rules``).
+    .. versionchanged:: 0.2.0
+       A dead 2 (S15) counts as its live 2 for card conservation, and only a
+       variant with ``deck.dead_twos`` holds one.
     """
     variant = state.variant
     players = state.players
-    _require(card_multiset(state) == Counter(variant.cards(players)), "card conservation: the cards are not the deck")
+    every = _every_card(state)
+    _require(_as_dealt(every) == Counter(variant.cards(players)), "card conservation: the cards are not the deck")
+    _require(variant.deck.dead_twos or not any(dead in every for dead in DEAD_TWOS),
+             "a dead 2 (S15) in a variant without dead twos")
     for name in ("hands", "levels", "wins", "scores", "laid", "layoffs", "buys"):
         _require(len(getattr(state, name)) == players, f"{name} does not have one entry per seat")
     for seat, hand in enumerate(state.hands):

@@ -6,9 +6,12 @@ all need to know about melds over counts. The testing reference
 (:func:`remi.testing.brute_force_valid`) stays apart from it on purpose: it
 exists to catch this module.
 
-Representation. A hand is a list of 53 counts indexed by :attr:`Card.index`:
-``suit * 13 + rank`` for the naturals (rank 0 = ace … 12 = king; suits in
-:class:`~remi.cards.Suit` order) and :data:`J` (52) for the joker. The
+Representation. A hand is a list of :data:`~remi.cards.CARD_SLOTS` counts
+indexed by :attr:`Card.index`: ``suit * 13 + rank`` for the live naturals
+(rank 0 = ace … 12 = king; suits in :class:`~remi.cards.Suit` order),
+:data:`J` (52) for the joker and ``DEAD + suit`` for the dead twos (S15): a
+dead 2 is a natural that stands only in the 2's place of a run of its suit,
+never in a set, so only the runs read it. The
 *wild pool* is the jokers and, where 2s are wild, the four suits' 2s
 (:data:`TWOS`), each counted apart: a meld using ``2S`` as a wild differs
 from one using ``2H``. A run lies on a *line* of values (:func:`run_bounds`):
@@ -35,13 +38,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import combinations, product
 
-from remi.cards import Card
+from remi.cards import CARD_SLOTS, DEAD_TWOS, Card
 from remi.melds import JokerCap, MeldKind, MeldRules, Twos, _bounds, _longest
 
 #: The joker's index in a count vector.
 J = 52
 #: The 2 of each suit, by card index.
 TWOS = (1, 14, 27, 40)
+#: The dead 2 of spades' index (S15); the dead 2 of suit ``s`` is ``DEAD + s``.
+DEAD = DEAD_TWOS[0].index
 _SET = MeldKind.SET
 _NATURAL = Twos.NATURAL
 
@@ -50,8 +55,8 @@ _NATURAL = Twos.NATURAL
 
 
 def counts_of(cards: Iterable[Card]) -> list[int]:
-    """The 53 counts of ``cards``."""
-    counts = [0] * 53
+    """The counts of ``cards``, one per card index."""
+    counts = [0] * CARD_SLOTS
     for card in cards:
         counts[card.index] += 1
     return counts
@@ -68,17 +73,19 @@ def wild_types(rules: MeldRules) -> tuple[int, ...]:
 
 
 def wild_count(rules: MeldRules, counts: list[int]) -> int:
-    """How many wilds ``counts`` hold."""
+    """How many wilds ``counts`` hold, and dead 2s (S15): the bounds that use it only loosen."""
     if rules.twos is Twos.NATURAL:
         return counts[J]
-    return counts[J] + counts[1] + counts[14] + counts[27] + counts[40]
+    return (counts[J] + counts[1] + counts[14] + counts[27] + counts[40]
+            + counts[DEAD] + counts[DEAD + 1] + counts[DEAD + 2] + counts[DEAD + 3])
 
 
 def natural_suits(rules: MeldRules, counts: list[int]) -> int:
-    """How many suits ``counts`` hold a natural of (wild 2s do not count)."""
+    """How many suits ``counts`` hold a natural of (wild 2s do not count; dead 2s do, S15)."""
     if rules.twos is Twos.NATURAL:
         return sum(1 for base in (0, 13, 26, 39) if any(counts[base : base + 13]))
-    return sum(1 for base in (0, 13, 26, 39) if counts[base] or any(counts[base + 2 : base + 13]))
+    return sum(1 for suit, base in enumerate((0, 13, 26, 39))
+               if counts[base] or any(counts[base + 2 : base + 13]) or counts[DEAD + suit])
 
 
 def ranks(counts: list[int]) -> zip[tuple[int, int, int, int]]:
@@ -320,9 +327,14 @@ def wild_runs(rules: MeldRules, counts: list[int], suit: int, low: int, high: in
     least = max(1, rules.min_naturals)
     twos_wild = rules.twos is not Twos.NATURAL
     base = suit * 13
+    # S15: where 2s are wild, the 2's place takes the dead 2 of the suit as its natural
+    two = DEAD + suit if twos_wild and counts[DEAD + suit] else base + 1
     for start, length in run_windows(rules, low, high):
         indices = [base + (start + i - 1) % 13 for i in range(length)]
-        held = [i for i in range(length) if counts[indices[i]] and not (twos_wild and indices[i] % 13 == 1)]
+        if two != base + 1:
+            indices = [two if index == base + 1 else index for index in indices]
+        held = [i for i in range(length) if counts[indices[i]] and not (twos_wild and indices[i] % 13 == 1
+                                                                        and indices[i] < J)]
         gaps = length - len(held)
         if gaps > wilds or len(held) < least or (cap and gaps > len(held)):
             continue
@@ -422,7 +434,7 @@ def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None
         if found is not None and (found or key in cache):
             yield from found
             continue
-        local = [0] * 53
+        local = [0] * CARD_SLOTS
         for suit in range(4):
             local[suit * 13 + rank] = held[suit]
         local[J] = jokers
@@ -445,7 +457,7 @@ def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> It
         if found is not None and (found or key in cache):
             yield from found
             continue
-        local = [0] * 53
+        local = [0] * CARD_SLOTS
         local[base : base + 13] = held
         local[J] = jokers
         yield from _fresh(cache, key, found is not None, jokers <= _EAGER_JOKERS,
@@ -469,7 +481,9 @@ def _wild_candidates(
     top = size if exact else rules.run_max
     for suit in range(5):
         held = tuple(counts[suit * 13 : suit * 13 + 13]) if suit < 4 else ()
-        if suit < 4 and not any(held):
+        if suit < 4 and counts[DEAD + suit]:
+            held = (*held, counts[DEAD + suit])  # S15: the dead 2s held, a key of their own
+        elif suit < 4 and not any(held):
             continue
         yield from _cached(cache, (1, suit, held, pool, size, top), wild_runs(rules, counts, suit, size, top))
 
@@ -491,7 +505,7 @@ def all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> I
         if natural_suits(rules, counts) > 1:
             return
         for suit in range(5):
-            if suit < 4 and not any(counts[suit * 13 : suit * 13 + 13]):
+            if suit < 4 and not any(counts[suit * 13 : suit * 13 + 13]) and not counts[DEAD + suit]:
                 continue
             # a run of ``total`` cards out of ``total`` uses every one of them
             yield from wild_runs(rules, counts, suit, total, total)

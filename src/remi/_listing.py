@@ -42,7 +42,7 @@ from remi.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from remi.cards import CARDS, JOKER, Card
+from remi.cards import CARD_SLOTS, CARDS, DEAD_TWOS, JOKER, Card
 from remi.errors import Reason, RemiError
 from remi.melds import End, MeldKind, Twos, lay_off, run_cards, run_start, swap_joker
 from remi.parts import GoingOut
@@ -469,12 +469,13 @@ def _wild_meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
     twos_wild = rules.twos is not Twos.NATURAL
     wilds = (*_TWOS, JOKER) if twos_wild else (JOKER,)
     swap_twos = variant.swaps.twos and twos_wild
+    dead_twos = variant.deck.dead_twos
 
-    def natural(card: Card) -> bool:
-        return card is not JOKER and not (twos_wild and card.index % 13 == 1)
+    def natural(card: Card) -> bool:  # (a dead 2 is a natural, S15)
+        return card is not JOKER and not (twos_wild and card.index % 13 == 1 and card.index < JOKER.index)
 
-    def freeable(card: Card) -> bool:
-        return card is JOKER or (swap_twos and card.index % 13 == 1)
+    def freeable(card: Card) -> bool:  # (a dead 2 is never redeemed, S15)
+        return card is JOKER or (swap_twos and card.index % 13 == 1 and card.index < JOKER.index)
 
     layoffs: list[tuple[Card, End | None]] = []
     swaps: list[tuple[Card, ...]] = []
@@ -499,10 +500,10 @@ def _wild_meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
         offered = CARDS
     else:
         assert first is not None
-        suit = first.index // 13
+        suit = first.index // 13 if first.index < JOKER.index else first.index - DEAD_TWOS[0].index
         low = CARDS[suit * 13 + (start - 2) % 13]
         high = CARDS[suit * 13 + (start + len(cards) - 1) % 13]
-        offered = (low, high, *wilds)
+        offered = (low, high, *wilds, DEAD_TWOS[suit]) if dead_twos else (low, high, *wilds)
     for card in sorted(set(offered), key=_index):
         for end in (End.LOW, End.HIGH):
             if lay_off(layoff_rules, MeldKind.RUN, cards, card, end) is not None:
@@ -511,6 +512,8 @@ def _wild_meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
         stands_for = run_cards(rules, cards)
         for position, card in enumerate(cards):
             wanted = stands_for[position]
+            if dead_twos and not natural(wanted):
+                wanted = DEAD_TWOS[wanted.index // 13]  # S13, S15: only a dead 2 redeems a wild in a 2's place
             if freeable(card) and natural(wanted) and (wanted,) not in swaps:
                 swaps.append((wanted,))
     return tuple(layoffs), tuple(swaps)
@@ -522,7 +525,7 @@ def _generate_swaps(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iter
         return
     own = variant.swaps.from_own_melds
     relocate = not variant.swaps.joker_to_hand
-    held = bytearray(53)
+    held = bytearray(CARD_SLOTS)
     for card in hand:
         held[card.index] += 1
     for index, meld in enumerate(state.table):
@@ -540,7 +543,7 @@ def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> It
     variant = state.variant
     if _layoff_gate(state, seat) is not None:
         return
-    held = bytearray(53)
+    held = bytearray(CARD_SLOTS)
     for card in hand:
         held[card.index] = 1
     wait = variant.layoffs.own_meld_delay
@@ -553,7 +556,7 @@ def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> It
 
 
 def _counts(hand: tuple[Card, ...]) -> list[int]:
-    counts = [0] * 53
+    counts = [0] * CARD_SLOTS
     for card in hand:
         counts[card.index] += 1
     return counts

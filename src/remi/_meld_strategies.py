@@ -14,7 +14,7 @@ from remi.cards import CARDS, JOKER, Card, Rank, Suit
 from remi.melds import JokerCap, MeldKind, MeldRules, Twos
 from remi.variant import Variant
 
-_ANY_CARD = st.sampled_from(CARDS)
+_ANY_CARD = st.sampled_from(CARDS[: JOKER.index + 1])  # the live cards: dead twos only where the variant has them
 
 
 def _card(rank: int, suit: Suit) -> Card:
@@ -269,8 +269,18 @@ _PERTURBATIONS: tuple[_Perturbation, ...] = (
     _swap_two,
     _shift_ranks,
 )
+def _a_two_dies(draw: st.DrawFn, cards_: list[Card]) -> list[Card]:
+    """A live 2 of the meld turns dead (S15), or a card becomes a dead 2 where there is none."""
+    twos = [i for i, card in enumerate(cards_) if card.rank is Rank.TWO and not card.is_dead]
+    i = draw(st.sampled_from(twos)) if twos else _position(draw, cards_)
+    suit = cards_[i].suit if twos else draw(st.sampled_from(Suit))
+    return [*cards_[:i], Card(Rank.TWO, suit, dead=True), *cards_[i + 1 :]]
+
+
 #: Where 2s are wild, they are inserted and turned into too.
 _WILD_PERTURBATIONS = (*_PERTURBATIONS, _natural_to_two, _insert_two)
+#: Where 2s die (S15), they die too.
+_DEAD_PERTURBATIONS = (*_WILD_PERTURBATIONS, _a_two_dies, _a_two_dies)
 
 
 @st.composite
@@ -278,6 +288,8 @@ def candidate(draw: st.DrawFn, variant: Variant, kinds: tuple[MeldKind, ...]) ->
     kind = draw(st.sampled_from(kinds))
     meld = draw(_valid_set(variant) if kind is MeldKind.SET else _valid_run(variant))
     perturbations = _PERTURBATIONS if variant.melds.twos is Twos.NATURAL else _WILD_PERTURBATIONS
+    if variant.deck.dead_twos:
+        perturbations = _DEAD_PERTURBATIONS
     for _ in range(draw(st.sampled_from((0, 0, 1, 1, 2)))):
         perturb = draw(st.sampled_from(perturbations))
         meld = perturb(draw, meld)

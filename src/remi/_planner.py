@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from remi._kernel import DEAD as _DEAD
 from remi._kernel import TWOS as _TWOS
 from remi._kernel import J as _J
 from remi._kernel import counts_of, run_bounds, run_windows, set_naturals
@@ -18,16 +19,15 @@ from remi.contracts import Contract
 from remi.melds import JokerCap, MeldKind, Twos
 from remi.variant import Variant
 
-#: A run place no natural can fill (a 2's, where 2s are wild in runs): an index that never holds a card.
-_WILD_PLACE = _J + 1
 _WINDOWS: dict[tuple[int, int], tuple[Variant, tuple[tuple[int, ...], ...]]] = {}
 
 
 def _windows(variant: Variant, length: int) -> tuple[tuple[int, ...], ...]:
     """Every run of ``length`` cards the variant allows, as the natural card indices it holds.
 
-    Where 2s are wild, a 2's place is :data:`_WILD_PLACE` (a wild fills it);
-    under :attr:`~remi.melds.Twos.WILD` a run has no 2's place at all.
+    Where 2s are wild, a 2's place is the dead 2 of its suit (S15), the one
+    natural that fills it (else a wild does); under :attr:`~remi.melds.Twos.WILD`
+    a run has no 2's place at all.
     """
     hit = _WINDOWS.get((id(variant), length))
     if hit is not None and hit[0] is variant:
@@ -37,7 +37,7 @@ def _windows(variant: Variant, length: int) -> tuple[tuple[int, ...], ...]:
     starts = () if wrap and length > 13 else tuple(start for start, _ in run_windows(rules, length, length))
     wild = rules.twos is not Twos.NATURAL
     windows = tuple(
-        tuple(_WILD_PLACE if wild and value % 13 == 2 else suit * 13 + (value - 1) % 13
+        tuple(_DEAD + suit if wild and value % 13 == 2 else suit * 13 + (value - 1) % 13
               for value in range(start, start + length))
         for suit in range(4)
         for start in starts
@@ -107,7 +107,6 @@ class _Planner:
     def _search(self, variant: Variant, hand: tuple[Card, ...], needs: tuple[_Need, ...]) -> _Plan:
         rules = variant.melds
         counts = counts_of(hand)
-        counts.append(0)  # _WILD_PLACE (always empty)
         # where 2s are wild they are jokers, except in a set of twos (under WILD_EXCEPT_SETS they
         # stay in their places for sets of twos only, and join the wilds at the end if unused)
         twos_sets = rules.twos is Twos.WILD_EXCEPT_SETS
@@ -200,7 +199,7 @@ class _Planner:
             else:
                 room += max(0, min(lack, most))
         missing = best_cost - min(jokers, room)
-        spare = tuple(CARDS[i] for i in range(_J) for _ in range(counts[i]))
+        spare = tuple(CARDS[i] for i in range(len(counts)) if i != _J for _ in range(counts[i]))
         return _Plan(missing, best_cost, spare)
 
 

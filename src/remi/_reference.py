@@ -42,8 +42,14 @@ NOT_LAYDOWNS = (DrawStock, TakeDiscard, Buy, Pass, LayOff, SwapJoker, Discard)
 
 
 def _wild(rules: MeldRules, card: Card) -> bool:
-    """Whether ``card`` can be a wild in a run: the joker, or a 2 where 2s are wild."""
-    return card is JOKER or (rules.twos is not Twos.NATURAL and card.rank is Rank.TWO)
+    """Whether ``card`` can be a wild in a run: the joker, or a live 2 where 2s are wild (a dead 2 is natural)."""
+    return card is JOKER or (rules.twos is not Twos.NATURAL and card.rank is Rank.TWO and not card.is_dead)
+
+
+def _offset(card: Card) -> int:
+    """A natural's rank offset, 0 (ace) to 12 (king)."""
+    assert card.rank is not None
+    return card.rank - 1
 
 
 def _sub_multisets(hand: Sequence[Card], least: int) -> Iterator[tuple[Card, ...]]:
@@ -64,14 +70,14 @@ def _run_orders(rules: MeldRules, cards: Sequence[Card]) -> set[tuple[Card, ...]
     a run with a gap, which no valid meld check accepts.
     """
     wilds = [card for card in cards if _wild(rules, card)]
-    naturals = sorted((card for card in cards if not _wild(rules, card)), key=lambda card: card.index % 13)
+    naturals = sorted((card for card in cards if not _wild(rules, card)), key=_offset)
     orders = set(itertools.permutations(wilds))
     if not naturals:
         return orders
     out = set()
     for turn in range(len(naturals)):
         base = naturals[turn:] + naturals[:turn]
-        gaps = [((b.index - a.index) % 13) - 1 for a, b in itertools.pairwise(base)]  # ranks between
+        gaps = [((_offset(b) - _offset(a)) % 13) - 1 for a, b in itertools.pairwise(base)]  # ranks between
         inner = sum(gaps)
         if min(gaps, default=0) < 0 or inner > len(wilds):  # a repeated rank, or a gap wilds cannot fill
             out.add((*base, *wilds))

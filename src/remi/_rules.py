@@ -29,6 +29,7 @@ from remi.melds import (
     JokerCap,
     Meld,
     MeldKind,
+    MeldProblem,
     SetSwap,
     is_wild,
     lay_off,
@@ -236,8 +237,9 @@ def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
             return _illegal(Reason.JOKER_CAP,
                             f"a meld may never hold more jokers than naturals{variant.cite('melds.cap')}")
         where = f" at the {action.end.value} end" if action.end is not None else ""
+        cite = variant.cite("melds.dead_two") if action.card.is_dead else ""
         return _illegal(Reason.BAD_LAYOFF, f"{action.card} does not fit {meld.kind.value} "
-                                           f"{format_cards(meld.cards)}{where}")
+                                           f"{format_cards(meld.cards)}{where}{cite}")
     error = _keep_error(state, seat, len(hand) - 1, _is_down(state, seat))
     return error if error is not None else grown
 
@@ -312,7 +314,8 @@ def _check_laydown(state: GameState, seat: int, action: LayDown) -> object:
         problems = meld_problems(rules, meld.kind, meld.cards)
         if problems:
             names = ", ".join(p.name.lower().replace("_", " ") for p in problems if p.name)
-            return _illegal(Reason.INVALID_MELD, f"{meld} is not a valid {meld.kind.value}: {names}")
+            cite = variant.cite("melds.dead_two") if problems & MeldProblem.DEAD_TWO else ""
+            return _illegal(Reason.INVALID_MELD, f"{meld} is not a valid {meld.kind.value}: {names}{cite}")
     cards = action.cards
     hand = state.hands[seat]
     if not _holds(hand, cards):

@@ -9,7 +9,7 @@ from typing import Any
 
 from remi._transitions import _rng, _start_deal
 from remi._values import TableMeld, _evolve, _index
-from remi.cards import JOKER, Card, format_cards, shuffled
+from remi.cards import JOKER, Card, _live, format_cards, shuffled
 from remi.contracts import Requirement
 from remi.errors import Reason, RemiError
 from remi.melds import Meld, MeldKind, _to_cards, meld_problems
@@ -149,7 +149,8 @@ def new_game(
     start_layoffs = _seat_values("layoffs", layoffs, players, 0)
     table_melds, laid, used = _check_table(variant, players, table, start_levels, start_layoffs)
     pool = list(variant.cards(players))
-    _take(pool, used, "the table")
+    dead_twos = variant.deck.dead_twos
+    _take(pool, used, "the table", dead_twos)
     start: list[tuple[str, Any]] = [
         ("variant", variant.name),
         ("version", variant.version),
@@ -286,10 +287,14 @@ def _seat_values(
     return out
 
 
-def _take(pool: list[Card], cards: Sequence[Card], where: str) -> None:
+def _take(pool: list[Card], cards: Sequence[Card], where: str, dead_twos: bool = False) -> None:
+    """Take ``cards`` out of ``pool``; with ``dead_twos`` a dead 2 (S15) takes its live twin, the card it was."""
     for card in cards:
+        if card.is_dead and not dead_twos:
+            raise RemiError(f"{where} holds the dead 2 {card}, but only a discard in a variant with dead "
+                            "twos (deck.dead_twos) makes one", Reason.BAD_POSITION)
         try:
-            pool.remove(card)
+            pool.remove(_live(card))
         except ValueError:
             raise RemiError(f"{where} uses more {card} than the deck holds", Reason.BAD_POSITION) from None
 
@@ -509,6 +514,7 @@ def _from_hands(
     layoffs: tuple[int, ...],
 ) -> GameState:
     players = state.players
+    dead_twos = state.variant.deck.dead_twos
     given = [_to_cards(hand) for hand in hands]
     if len(given) != players:
         raise RemiError(f"hands needs one hand per seat ({players}), got {len(given)}", Reason.BAD_POSITION)
@@ -519,14 +525,14 @@ def _from_hands(
                    else "only a player whose contract is down can go out"
                    f"{state.variant.cite('going_out.down_first')}")
             raise RemiError(f"seat {seat}'s hand is empty: {why}", Reason.BAD_POSITION)
-        _take(pool, hand, f"seat {seat}'s hand")
+        _take(pool, hand, f"seat {seat}'s hand", dead_twos)
     top = _to_cards(stock) if stock is not None else ()
-    _take(pool, top, "the stock")
+    _take(pool, top, "the stock", dead_twos)
     pile = _to_cards(discard_pile) if discard_pile is not None else None
     if pile is not None:
         if not pile:
             raise RemiError("the discard pile is empty: a turn always begins with a card on it", Reason.BAD_POSITION)
-        _take(pool, pile, "the discard pile")
+        _take(pool, pile, "the discard pile", dead_twos)
     rest = list(shuffled(sorted(pool, key=_index), _rng(state.seed, 1, "deal")))
     if pile is None:
         if not rest:

@@ -16,11 +16,14 @@ import attrs
 from remi._rules import _may_buy
 from remi._values import DealResult, Phase, TableMeld, _evolve, _index
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
-from remi.cards import Card, shuffled
+from remi.cards import DEAD_TWOS, NATURALS, Card, shuffled
 from remi.parts import BuyTiming
 
 if TYPE_CHECKING:
     from remi.state import GameState
+
+#: S15: the dead 2 a discarded live 2 becomes, where the deck's ``dead_twos`` is set.
+_DIES = {NATURALS[suit * 13 + 1]: dead for suit, dead in enumerate(DEAD_TWOS)}
 
 
 def _perform(state: GameState, action: Action, verdict: Any) -> GameState:
@@ -83,6 +86,8 @@ def _perform(state: GameState, action: Action, verdict: Any) -> GameState:
         card = action.card  # type: ignore[union-attr]
         hand = _remove(state.hands[seat], (card,))
         changes["hands"] = _replace(state.hands, seat, hand)
+        if state.variant.deck.dead_twos:
+            card = _DIES.get(card, card)  # S15: a discarded 2 is dead for the rest of the deal
         changes["discard_pile"] = (*state.discard_pile, card)
         changes["discarder"] = seat
         if not hand:

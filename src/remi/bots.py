@@ -238,12 +238,12 @@ def _links(view: PlayerView, hand: Sequence[Card], card: Card, contract: Contrac
         return len(hand)
     kinds = {r.kind for r in contract.requirements} if contract is not None else {MeldKind.SET, MeldKind.RUN}
     links = 0
-    value = card.index % 13
+    value = card.rank or 0  # (by rank, not index: a dead 2 is a 2, S15)
     for other in hand:
         if _wild(view, other):
             continue
-        same_rank = MeldKind.SET in kinds and other.index % 13 == value
-        near = MeldKind.RUN in kinds and other.suit is card.suit and 0 < abs(other.index % 13 - value) <= 2
+        same_rank = MeldKind.SET in kinds and other.rank == value
+        near = MeldKind.RUN in kinds and other.suit is card.suit and 0 < abs((other.rank or 0) - value) <= 2
         links += same_rank or near
     return links - (1 if MeldKind.SET in kinds else 0)  # the card itself matched its own rank
 

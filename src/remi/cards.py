@@ -1,14 +1,19 @@
 """Cards, suits, ranks, notation and decks.
 
-Cards are interned values: there are exactly 53 distinct cards (52 naturals and
-the joker), so two packs' copies of the queen of spades are the *same* value,
-as the rules treat them.
+Cards are interned values: there are exactly 57 distinct cards (52 naturals,
+the joker and, for the dead-twos rule S15 of ``shanghai-family``, the four
+dead twos), so two packs' copies of the queen of spades are the *same* value,
+as the rules treat them. A *dead* 2 is a 2 that has been discarded where the
+variant's :attr:`remi.Deck.dead_twos` is set: a natural 2, no longer wild,
+written ``2D+`` (``2♦†`` with symbols).
 
 >>> import remi
 >>> remi.parse_cards("QS 10♦ td jk")
 (Card(Rank.QUEEN, Suit.SPADES), Card(Rank.TEN, Suit.DIAMONDS), Card(Rank.TEN, Suit.DIAMONDS), JOKER)
 >>> str(remi.Card(remi.Rank.ACE, remi.Suit.HEARTS))
 'AH'
+>>> remi.parse_cards("2D+ 2♦†")
+(Card(Rank.TWO, Suit.DIAMONDS, dead=True), Card(Rank.TWO, Suit.DIAMONDS, dead=True))
 
 .. versionadded:: 0.1.0
 """
@@ -25,6 +30,8 @@ from remi.errors import NotationError
 
 __all__ = [
     "CARDS",
+    "CARD_SLOTS",
+    "DEAD_TWOS",
     "JOKER",
     "NATURALS",
     "Card",
@@ -100,22 +107,43 @@ class Rank(enum.IntEnum):
 
 _RANK_LABELS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _JOKER_INDEX = 52
+#: The first dead 2's index (the dead 2 of spades); the others follow in Suit order.
+_DEAD_INDEX = 53
+#: How many distinct cards there are: the size of a count vector indexed by :attr:`Card.index`.
+CARD_SLOTS = 57
 
 
 class Card:
-    """A playing card: a natural (rank and suit) or the joker.
+    """A playing card: a natural (rank and suit), the joker, or a dead 2.
 
-    Cards are immutable, hashable and totally ordered (by suit, then rank; the
-    joker sorts last). Construct naturals as ``Card(rank, suit)``; the joker
-    is :data:`JOKER`. Every card is interned, so ``Card(r, s) is Card(r, s)``.
+    Cards are immutable, hashable and totally ordered by :attr:`index` (by
+    suit, then rank; then the joker; then the dead twos). Construct naturals
+    as ``Card(rank, suit)`` and dead twos as ``Card(Rank.TWO, suit,
+    dead=True)``; the joker is :data:`JOKER`. Every card is interned, so
+    ``Card(r, s) is Card(r, s)``.
+
+    A dead 2 (rule S15 of ``shanghai-family``) is a 2 that has been discarded
+    in a variant whose :attr:`remi.Deck.dead_twos` is set: a natural 2 that
+    is never wild, usable only as the 2 of its suit in a run. It is a card of
+    its own, apart from the live 2 of its suit, because one hand may hold both.
+
+    >>> Card(Rank.TWO, Suit.DIAMONDS, dead=True)
+    Card(Rank.TWO, Suit.DIAMONDS, dead=True)
+    >>> dead = parse_card("2D+")
+    >>> str(dead), dead.symbol, dead.is_dead, dead.is_natural
+    ('2D+', '2♦†', True, True)
 
     Attributes:
         rank: The :class:`Rank`, or ``None`` for the joker.
         suit: The :class:`Suit`, or ``None`` for the joker.
-        index: A small integer 0–52 identifying the card (``52`` is the joker),
-            handy for arrays and counts.
+        index: A small integer 0–56 identifying the card, handy for arrays and
+            counts (there are :data:`CARD_SLOTS` of them): ``suit * 13 + rank
+            - 1`` for the 52 live naturals, ``52`` for the joker and ``53 +
+            suit`` for the dead twos.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       The dead twos (``dead=True``), indices 53–56.
     """
 
     __slots__ = ("index", "rank", "suit")
@@ -124,17 +152,32 @@ class Card:
     suit: Suit | None
     index: int
 
-    def __new__(cls, rank: Rank | int | None, suit: Suit | None) -> Card:
+    def __new__(cls, rank: Rank | int | None, suit: Suit | None, *, dead: bool = False) -> Card:
         """Return the interned card of ``rank`` and ``suit``; ``Card(None, None)`` is the joker.
+
+        Args:
+            rank: The rank.
+            suit: The suit.
+            dead: Whether the card is a dead 2 (S15); only a 2 can be dead.
 
         Raises:
             NotationError: If the rank or the suit is missing or not valid. The
                 rank is a :class:`Rank` or an ``int`` from 1 to 13; a ``bool``
-                or a ``float`` is refused.
+                or a ``float`` is refused. Also if ``dead`` is not ``True`` or
+                ``False``, or is ``True`` for a card other than a 2.
 
         .. versionchanged:: 0.2.0
            A ``bool`` or a non-integer rank (``True``, ``13.0``) is refused.
+        .. versionchanged:: 0.2.0
+           ``dead``.
         """
+        if dead is not False:
+            if dead is not True:
+                raise NotationError(f"dead must be True or False, got {dead!r}", repr(dead), 0)
+            if rank is None or isinstance(rank, bool) or not isinstance(rank, int) or rank != Rank.TWO \
+                    or not isinstance(suit, Suit):
+                raise NotationError(f"only a 2 of a suit can be dead, got {rank!r} and {suit!r}", repr(rank), 0)
+            return _TABLE[_DEAD_INDEX + suit.value]
         if rank is None and suit is None:
             return _TABLE[_JOKER_INDEX]
         if not isinstance(suit, Suit) or rank is None:
@@ -153,24 +196,38 @@ class Card:
 
     @property
     def is_natural(self) -> bool:
-        """Whether this card is a natural (not the joker)."""
+        """Whether this card is a natural (not the joker; a dead 2 is a natural)."""
         return self.index != _JOKER_INDEX
+
+    @property
+    def is_dead(self) -> bool:
+        """Whether this card is a dead 2 (S15).
+
+        .. versionadded:: 0.2.0
+        """
+        return self.index >= _DEAD_INDEX
 
     def __str__(self) -> str:
         if self.rank is None or self.suit is None:
             return "JK"
+        if self.index >= _DEAD_INDEX:
+            return "2" + self.suit.letter + "+"
         return self.rank.label + self.suit.letter
 
     @property
     def symbol(self) -> str:
-        """The card with a suit symbol, e.g. ``Q♠`` (``JK`` for the joker)."""
+        """The card with a suit symbol, e.g. ``Q♠`` (``JK`` for the joker, ``2♦†`` for a dead 2)."""
         if self.rank is None or self.suit is None:
             return "JK"
+        if self.index >= _DEAD_INDEX:
+            return "2" + self.suit.symbol + "†"
         return self.rank.label + self.suit.symbol
 
     def __repr__(self) -> str:
         if self.rank is None:
             return "JOKER"
+        if self.index >= _DEAD_INDEX:
+            return f"Card({self.rank!r}, {self.suit!r}, dead=True)"
         return f"Card({self.rank!r}, {self.suit!r})"
 
     def __hash__(self) -> int:
@@ -203,7 +260,7 @@ class Card:
         return self.index >= other.index
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Card, (self.rank, self.suit))
+        return (_card_at, (self.index,))
 
     def __copy__(self) -> Card:
         return self
@@ -228,13 +285,33 @@ def _make(index: int, rank: Rank | None, suit: Suit | None) -> Card:
 
 _TABLE: list[Card] = [_make(s.value * 13 + r - 1, r, s) for s in Suit for r in Rank]
 _TABLE.append(_make(_JOKER_INDEX, None, None))
+_TABLE.extend(_make(_DEAD_INDEX + s.value, Rank.TWO, s) for s in Suit)
 
-#: Every distinct card, indexed by :attr:`Card.index` (the joker last).
+#: Every distinct card, indexed by :attr:`Card.index`: the 52 live naturals,
+#: the joker, then the four dead twos.
+#:
+#: .. versionchanged:: 0.2.0
+#:    57 cards: the dead twos follow the joker.
 CARDS: tuple[Card, ...] = tuple(_TABLE)
-#: The 52 naturals, spades first, each suit ace to king.
+#: The 52 live naturals, spades first, each suit ace to king.
 NATURALS: tuple[Card, ...] = CARDS[:52]
 #: The joker.
 JOKER: Card = CARDS[_JOKER_INDEX]
+#: The four dead twos (S15), in :class:`Suit` order.
+#:
+#: .. versionadded:: 0.2.0
+DEAD_TWOS: tuple[Card, ...] = CARDS[_DEAD_INDEX:]
+
+
+def _live(card: Card) -> Card:
+    """The live card ``card`` was dealt as: a dead 2's live twin (S15), else ``card`` itself."""
+    return _TABLE[(card.index - _DEAD_INDEX) * 13 + 1] if card.index >= _DEAD_INDEX else card
+
+
+def _card_at(index: int) -> Card:
+    """The card of ``index`` (how cards unpickle)."""
+    return _TABLE[index]
+
 
 _SUIT_CHARS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
                "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
@@ -243,6 +320,9 @@ _RANK_WORDS = {label: Rank(i) for i, label in enumerate(_RANK_LABELS) if label}
 _RANK_WORDS["T"] = Rank.TEN
 _TOKEN = re.compile(r"[^\s,]+")
 _EXPECTED = "expected a rank and a suit, like QS or 10♦, or JK"
+# S15: a dead 2 is written with a mark after it, ``2D+`` or ``2♦†``.
+_DEAD_MARKS = ("+", "†")
+_NOT_DEAD = "only a 2 can carry the dead mark, as in 2D+ or 2♦†"
 # Only the ASCII letters change case: str.upper() maps some other letters onto
 # ASCII ones ("ſ" to "S", "ﬅ" to "ST"), which are not notation.
 _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -254,6 +334,10 @@ def _lookup(token: str) -> Card | None:
         return JOKER
     if len(word) < 2:
         return None
+    if word[-1] in _DEAD_MARKS:
+        card = _lookup(word[:-1])
+        return _TABLE[_DEAD_INDEX + card.index // 13] if card is not None and card.index % 13 == 1 \
+            and card.index < _JOKER_INDEX else None
     suit = _SUIT_CHARS.get(word[-1])
     rank = _RANK_WORDS.get(word[:-1])
     if suit is None or rank is None:
@@ -261,11 +345,16 @@ def _lookup(token: str) -> Card | None:
     return _TABLE[suit.value * 13 + rank - 1]
 
 
+def _expected(token: str) -> str:
+    """What a bad card token should have been."""
+    return _NOT_DEAD if token[-1:] in _DEAD_MARKS else _EXPECTED
+
+
 _CACHE: dict[str, Card] = {}
 
 
 def parse_card(token: str) -> Card:
-    """Parse one card, e.g. ``"QS"``, ``"10♦"``, ``"td"`` or ``"JK"``.
+    """Parse one card, e.g. ``"QS"``, ``"10♦"``, ``"td"``, ``"JK"`` or the dead 2 ``"2D+"`` (``"2♦†"``).
 
     Letter case is ASCII only: ``"qs"`` is ``QS``, but a letter that merely
     case-folds to an ASCII one (``"ſ"``, the Kelvin sign) is refused.
@@ -279,7 +368,7 @@ def parse_card(token: str) -> Card:
     .. versionadded:: 0.1.0
 
     .. versionchanged:: 0.2.0
-       Only ASCII letters change case.
+       Only ASCII letters change case; dead twos (``2D+``, ``2♦†``).
     """
     if not isinstance(token, str):
         raise NotationError(f"expected card text, got {type(token).__name__}", repr(token), 0)
@@ -289,7 +378,7 @@ def parse_card(token: str) -> Card:
     stripped = token.strip()
     card = _lookup(stripped)
     if card is None:
-        raise NotationError(f"{stripped!r} is not a card ({_EXPECTED})", stripped,
+        raise NotationError(f"{stripped!r} is not a card ({_expected(stripped)})", stripped,
                             token.find(stripped) if stripped else 0)
     if len(_CACHE) < 4096:
         _CACHE[token] = card
@@ -300,7 +389,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas, in any (ASCII) letter case.
 
     ASCII (``QS 10D TD JK``) and symbols (``Q♠ 10♦``) are both accepted; the
-    letters are the ASCII ones only (see :func:`parse_card`).
+    letters are the ASCII ones only (see :func:`parse_card`). A dead 2 (S15)
+    carries a mark after it: ``2D+`` or ``2♦†``; only a 2 can carry it.
 
     Raises:
         NotationError: Naming the first bad token and its character position.
@@ -313,7 +403,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     .. versionadded:: 0.1.0
 
     .. versionchanged:: 0.2.0
-       Only ASCII letters change case.
+       Only ASCII letters change case; dead twos (``2D+``, ``2♦†``).
     """
     if not isinstance(text, str):
         raise NotationError(f"expected card text, got {type(text).__name__}", repr(text), 0)
@@ -327,7 +417,7 @@ def _parse_span(text: str, start: int, stop: int) -> tuple[Card, ...]:
         card = _lookup(match.group())
         if card is None:
             raise NotationError(
-                f"{match.group()!r} at position {match.start()} is not a card ({_EXPECTED})",
+                f"{match.group()!r} at position {match.start()} is not a card ({_expected(match.group())})",
                 match.group(),
                 match.start(),
             )

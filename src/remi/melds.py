@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from remi.cards import JOKER, NATURALS, Card, Suit, format_cards, parse_cards
+from remi._run_values import cyclic_consistent, dead_run_start, natural_ranks, wild_run_start
+from remi.cards import JOKER, NATURALS, Card, Suit, _live, format_cards, parse_cards
 from remi.errors import NotationError, VariantError
 
 __all__ = [
@@ -36,6 +37,8 @@ __all__ = [
 ]
 
 _J = JOKER.index
+#: The first dead 2's index (S15): ``_DEAD + suit``, after the joker.
+_DEAD = _J + 1
 
 
 class MeldKind(enum.Enum):
@@ -147,6 +150,10 @@ class MeldProblem(enum.Flag):
     #:
     #: .. versionadded:: 0.2.0
     TOO_FEW_NATURALS = enum.auto()
+    #: A dead 2 (S15) in a set, or in a run anywhere but the place of the 2 of its suit.
+    #:
+    #: .. versionadded:: 0.2.0
+    DEAD_TWO = enum.auto()
 
 
 @attrs.frozen
@@ -269,17 +276,17 @@ def _rules_problem(rules: MeldRules) -> str | None:
 
 
 def is_wild(rules: MeldRules, card: Card) -> bool:
-    """Whether ``card`` is a wild under ``rules``: a joker, or a 2 where 2s are wild.
+    """Whether ``card`` is a wild under ``rules``: a joker, or a live 2 where 2s are wild.
 
     Under :attr:`Twos.WILD_EXCEPT_SETS` a 2 is wild except in a set of twos;
-    this answers for a card outside any meld.
+    this answers for a card outside any meld. A dead 2 (S15) is never wild.
 
-    >>> is_wild(MeldRules(twos=Twos.WILD), parse_cards("2H")[0])
-    True
+    >>> [is_wild(MeldRules(twos=Twos.WILD), card) for card in parse_cards("2H 2H+")]
+    [True, False]
 
     .. versionadded:: 0.2.0
     """
-    return card.index == _J or (rules.twos is not Twos.NATURAL and card.index % 13 == 1)
+    return card.index == _J or (rules.twos is not Twos.NATURAL and card.index % 13 == 1 and card.index < _J)
 
 
 def _canonical(kind: MeldKind, cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -388,10 +395,11 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
     .. versionchanged:: 0.2.0
        A joker never stands for an ace that ``ace_low`` or ``ace_high`` forbids.
     .. versionchanged:: 0.2.0
-       Wild 2s (:class:`Twos`).
+       Wild 2s (:class:`Twos`); a dead 2 (S15) is a natural that stands only
+       at the 2 of its suit.
     """
     if rules.twos is not _NATURAL:
-        return _wild_run_start(rules, cards)
+        return wild_run_start(_bounds(rules), cards)
     n = len(cards)
     first = -1
     rank = 0
@@ -401,6 +409,8 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
             break
     if first < 0:
         return None
+    if cards[first].index > _J:
+        return dead_run_start(_bounds(rules), False, cards)
     candidates = (1 - first, 14 - first) if rank == 1 else (rank - first,)
     # Without wrap, every position (a joker's too) must be a value the rules allow:
     # 1 (the low ace) only with ace_low, 14 (the high ace) only with ace_high.
@@ -411,8 +421,10 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
             continue
         for i in range(first, n):
             card = cards[i]
-            if card.index == _J:
-                continue
+            if card.index >= _J:
+                if card.index == _J:
+                    continue
+                return dead_run_start(_bounds(rules), False, cards)  # S15: a dead 2 in the run
             value = start + i
             if rules.run_wrap:
                 value = (value - 1) % 13 + 1
@@ -423,42 +435,6 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
         else:
             return start
     return None
-
-
-def _wild_run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
-    """:func:`run_start` where the 2s are wild (every 2 in a run is a wild)."""
-    n = len(cards)
-    first = next((i for i, card in enumerate(cards) if card.index != _J and card.index % 13 != 1), -1)
-    if first < 0:
-        return None
-    lowest, highest, wrap = _bounds(rules)
-    rank = cards[first].index % 13 + 1
-    for start in (1 - first, 14 - first) if rank == 1 else (rank - first,):
-        if not wrap and (start < lowest or start + n - 1 > highest):
-            continue
-        for i in range(first, n):
-            index = cards[i].index
-            if index == _J or index % 13 == 1:
-                continue
-            value = start + i
-            rank = index % 13 + 1
-            if wrap:
-                if (value - 1) % 13 + 1 != rank:
-                    break
-            elif rank != value and not (rank == 1 and value == 14):  # (the bounds keep forbidden aces out)
-                break
-        else:
-            return start
-    return None
-
-
-def _cyclic_consistent(cards: Sequence[Card], wild_twos: bool = False) -> bool:
-    offsets = {
-        (card.index % 13 - i) % 13
-        for i, card in enumerate(cards)
-        if card.index != _J and not (wild_twos and card.index % 13 == 1)
-    }
-    return len(offsets) <= 1
 
 
 def _joker_problem(rules: MeldRules, naturals: int, jokers: int) -> MeldProblem:
@@ -513,12 +489,17 @@ def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> Me
     .. versionchanged:: 0.2.0
        Wild 2s (``rules.twos``) and ``rules.min_naturals``
        (:attr:`MeldProblem.TOO_FEW_NATURALS`).
+    .. versionchanged:: 0.2.0
+       A dead 2 (S15) is a natural that stands only at the 2 of its suit in a
+       run (:attr:`MeldProblem.DEAD_TWO` elsewhere).
     """
     n = len(cards)
     if rules.twos is _NATURAL or (kind is _SET and _twos_set(rules, cards)):
         naturals = [card.index for card in cards if card.index != _J]
     else:
-        naturals = [card.index for card in cards if card.index != _J and card.index % 13 != 1]
+        naturals = [card.index for card in cards if card.index != _J and (card.index % 13 != 1 or card.index > _J)]
+    if naturals and max(naturals) > _J:
+        return _dead_problems(rules, kind, cards)
     problem = _joker_problem(rules, len(naturals), n - len(naturals))
     if kind is _SET:
         if n < rules.set_min:
@@ -539,12 +520,34 @@ def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> Me
         problem |= MeldProblem.MIXED_SUITS
     if naturals:
         if run_start(rules, cards) is None:
-            if not _cyclic_consistent(cards, rules.twos is not _NATURAL):
+            if not cyclic_consistent(cards, rules.twos is not _NATURAL):
                 problem |= MeldProblem.GAP
             elif not too_long:
                 problem |= MeldProblem.WRAP
     elif not rules.min_naturals and not too_long and n > _longest(rules):
         problem |= MeldProblem.WRAP
+    return problem
+
+
+def _dead_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> MeldProblem:
+    """:func:`meld_problems` for a meld that holds a dead 2 (S15)."""
+    as_live = [_live(card) for card in cards]
+    if kind is _SET:  # a dead 2 is never in a set, not even a set of twos
+        return meld_problems(rules, kind, as_live) | MeldProblem.DEAD_TWO
+    n = len(cards)
+    naturals = natural_ranks(rules.twos is not _NATURAL, cards)
+    problem = _joker_problem(rules, len(naturals), n - len(naturals))
+    if n < rules.run_min:
+        problem |= MeldProblem.TOO_SHORT
+    if n > rules.run_max:
+        problem |= MeldProblem.TOO_LONG
+    if len({suit for _, _, suit in naturals}) > 1:
+        problem |= MeldProblem.MIXED_SUITS
+    if dead_run_start(_bounds(rules), rules.twos is not _NATURAL, cards) is None:
+        # the dead 2 out of its place; or, were it a wild, a gap or a wrap anyway
+        problem |= MeldProblem.DEAD_TWO
+        if rules.twos is not _NATURAL:
+            problem |= meld_problems(rules, kind, as_live) & (MeldProblem.GAP | MeldProblem.WRAP)
     return problem
 
 
@@ -566,12 +569,13 @@ def run_cards(rules: MeldRules, cards: Sequence[Card]) -> tuple[Card, ...]:
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
-       Wild 2s stand for the card of their position.
+       Wild 2s stand for the card of their position; a dead 2 (S15) stands for
+       the 2 of its suit.
     """
     start = run_start(rules, cards)
     wild_twos = rules.twos is not _NATURAL
-    suit = next((card.index // 13 for card in cards
-                 if card.index != _J and not (wild_twos and card.index % 13 == 1)), None)
+    suit = next((card.index // 13 if card.index < _J else card.index - _DEAD for card in cards
+                 if card.index != _J and not (wild_twos and card.index % 13 == 1 and card.index < _J)), None)
     if start is None or suit is None:
         raise ValueError(f"{format_cards(cards)} is not a run")
     return tuple(NATURALS[suit * 13 + (start + i - 1) % 13] for i in range(len(cards)))
@@ -637,9 +641,10 @@ def swap_joker(
     From a set, with ``from_sets`` at :attr:`SetSwap.ON_COMPLETION`, naturals
     that make the set four naturals of all four suits free every joker (and,
     with ``twos``, every wild 2), one natural per wild (E6). A replacement is
-    always a natural: never a joker, and never a 2 where 2s are wild (a 2 put
-    into a run would be a wild itself). Returns ``None`` when the swap is not
-    allowed.
+    always a natural: never a joker, and never a live 2 where 2s are wild (a
+    2 put into a run would be a wild itself); a dead 2 (S15) is a natural 2
+    and redeems a wild standing for the 2 of its suit, never one in a set. A
+    dead 2 is never freed. Returns ``None`` when the swap is not allowed.
 
     >>> from remi.melds import MeldRules
     >>> meld, freed = swap_joker(MeldRules(), MeldKind.RUN, parse_cards("5C JK 7C 8C"), parse_cards("6C"))
@@ -657,26 +662,29 @@ def swap_joker(
        be swapped out too.
     """
     wild_twos = rules.twos is not _NATURAL
-    if not naturals or any(card.index == _J or (wild_twos and card.index % 13 == 1) for card in naturals):
+    if not naturals or any(card.index == _J or (wild_twos and card.index % 13 == 1 and card.index < _J)
+                           for card in naturals):
         return None
     swappable = wild_twos and twos
 
     def freeable(card: Card) -> bool:
-        return card.index == _J or (swappable and card.index % 13 == 1)
+        return card.index == _J or (swappable and card.index % 13 == 1 and card.index < _J)
 
     if kind is MeldKind.RUN:
         if not from_runs or len(naturals) != 1:
             return None
         natural = naturals[0]
+        # S13, S15: a dead 2 is the natural 2 of its suit, so it redeems a wild standing for that 2
+        place = _live(natural)
         try:
             stands_for = run_cards(rules, cards)
         except ValueError:
             return None
         for i, card in enumerate(cards):
-            if freeable(card) and stands_for[i] is natural:
+            if freeable(card) and stands_for[i] is place:
                 return (*cards[:i], natural, *cards[i + 1 :]), (card,)
         return None
-    if from_sets is not SetSwap.ON_COMPLETION:
+    if from_sets is not SetSwap.ON_COMPLETION or any(card.index > _J for card in naturals):
         return None
     freed = tuple(card for card in cards if freeable(card))
     if not freed or len(naturals) != len(freed):

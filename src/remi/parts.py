@@ -218,6 +218,10 @@ class Deck(_Part):
         jokers: The jokers used then.
         by_players: Rows ``players: (packs, jokers)`` (a mapping or pairs) that
             override ``packs`` and ``jokers`` for that number of players.
+        dead_twos: Whether a discarded 2 dies for the rest of the deal (S15): the
+            discard pile receives the dead 2 of its suit, a natural 2 that is
+            never wild, usable only as the 2 of its suit in a run and never
+            redeemed. Only where 2s are wild.
 
     Hooks:
         :meth:`for_players`.
@@ -230,8 +234,10 @@ class Deck(_Part):
     packs: int = 2
     jokers: int = 0
     by_players: tuple[tuple[int, tuple[int, int]], ...] = attrs.field(default=(), converter=_by_players)
+    dead_twos: bool = False
 
     def __attrs_post_init__(self) -> None:
+        self._flags("dead_twos")
         self._check_size("", self.packs, self.jokers)
         if not isinstance(self.by_players, tuple):
             self._fail(f"by_players must map player counts to (packs, jokers), got {self.by_players!r}")
@@ -637,6 +643,8 @@ class Scoring(_Part):
     Attributes:
         joker_points: What a joker left in hand costs.
         rank_points: What each rank left in hand costs, ace first (13 values).
+        dead_two_points: What a dead 2 left in hand costs (where the deck's
+            ``dead_twos`` is set, S17).
 
     Hooks:
         :meth:`card_points`, :meth:`winner_score`.
@@ -650,8 +658,12 @@ class Scoring(_Part):
     rank_points: tuple[int, ...] = attrs.field(
         default=(20, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), converter=_points
     )
+    dead_two_points: int = 5
 
     def __attrs_post_init__(self) -> None:
+        if not _is_int(self.dead_two_points) or abs(self.dead_two_points) > _MAX_POINTS:
+            self._fail(f"dead_two_points must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, "
+                       f"got {self.dead_two_points!r}")
         if not _is_int(self.joker_points) or abs(self.joker_points) > _MAX_POINTS:
             self._fail(f"joker_points must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, "
                        f"got {self.joker_points!r}")
@@ -668,6 +680,8 @@ class Scoring(_Part):
         """What ``card`` costs when left in hand at the end of a deal (a hook)."""
         if card.rank is None:
             return self.joker_points
+        if card.is_dead:
+            return self.dead_two_points
         return self.rank_points[card.rank - 1]
 
     def winner_score(self, wins: int) -> int:

@@ -41,14 +41,22 @@ multiset of cards.
 >>> remi.format_cards(best.left), best.points_left
 ('3S 4H 2D 9D 9C', 27)
 
+Dead twos (S15): a hand holding a dead 2 is solved apart, exactly, by going
+through every lay-down the game's own listing finds (:mod:`remi._generate`)
+and keeping the best; a dead 2 is a natural that only a run of its suit
+takes, in the 2's place, so the search above, which knows no such card, is
+left as it is.
+
 .. versionadded:: 0.1.0
 .. versionchanged:: 0.2.0
    Wild twos and the natural minimum of :class:`~remi.melds.MeldRules`.
+.. versionchanged:: 0.2.0
+   Dead twos.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
@@ -67,8 +75,9 @@ from remi._solver_melds import (
     _tables,
 )
 from remi._solver_search import _search_best, _search_cover
-from remi.cards import CARDS, Card
-from remi.contracts import Contract
+from remi.actions import LayDown
+from remi.cards import CARD_SLOTS, CARDS, JOKER, Card
+from remi.contracts import Contract, assign
 from remi.errors import Reason, RemiError
 from remi.melds import End, Meld, MeldKind, lay_off
 from remi.variant import Variant
@@ -129,12 +138,63 @@ class LayoffOption:
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
-    counts = [0] * 53
+    """The counts of ``cards``, one per card index (the dead twos last, S15)."""
+    counts = [0] * CARD_SLOTS
     for card in cards:
         if not isinstance(card, Card):
             raise RemiError(f"expected cards, got {card!r}", Reason.BAD_ARGUMENT)
         counts[card.index] += 1
     return counts
+
+
+#: The first dead 2's index (S15).
+_DEAD = JOKER.index + 1
+
+
+def _live(counts: list[int]) -> bool:
+    """Whether ``counts`` hold no dead 2; if so, drop their places (the search reads 53 counts)."""
+    if counts[_DEAD] or counts[_DEAD + 1] or counts[_DEAD + 2] or counts[_DEAD + 3]:
+        return False
+    del counts[_DEAD:]
+    return True
+
+
+def _dead_laydowns(variant: Variant, counts: list[int], contract: Contract, all_in: bool) -> Iterator[LayDown]:
+    """Every way to lay ``contract`` from a hand holding dead twos (S15), as the game lists them."""
+    from remi._generate import laydowns
+
+    return laydowns(variant.melds, contract, exact=variant.contracts.exact_sizes, piecemeal=False,
+                    done=frozenset(), counts=counts, hand_size=sum(counts), all_in=all_in, keep=0)
+
+
+def _solve_dead(variant: Variant, counts: list[int], contract: Contract, all_in: bool) -> Solution | None:
+    """:func:`solve` for a hand holding dead twos: the best of every lay-down (fewest points, then cards)."""
+    hand = [CARDS[i] for i, n in enumerate(counts) for _ in range(n)]
+    if all(req.kind is MeldKind.SET for req in contract.requirements):  # no run takes a dead 2: they stay
+        if all_in:
+            return None
+        found = solve(variant, [card for card in hand if not card.is_dead], contract)
+        if found is None:
+            return None
+        kept = tuple(sorted((*found.left, *(card for card in hand if card.is_dead))))
+        return Solution(found.melds, kept, variant.hand_points(kept))
+    best: tuple[int, int] | None = None
+    chosen: LayDown | None = None
+    for laydown in _dead_laydowns(variant, counts, contract, all_in):
+        used = laydown.cards
+        key = (variant.hand_points(hand) - variant.hand_points(used), len(hand) - len(used))
+        if best is None or key < best:
+            best, chosen = key, laydown
+    if best is None or chosen is None:
+        return None
+    order = assign(contract, [(meld.kind, len(meld.cards)) for meld in chosen.melds],
+                   exact=variant.contracts.exact_sizes)
+    assert order is not None
+    melds = [meld for _, meld in sorted(zip(order, chosen.melds, strict=True), key=lambda pair: pair[0])]
+    left = list(hand)
+    for card in chosen.cards:
+        left.remove(card)
+    return Solution(tuple(melds), tuple(left), best[0])
 
 
 def _search(
@@ -281,8 +341,12 @@ def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        Wild twos and ``min_naturals`` (see the module).
+    .. versionchanged:: 0.2.0
+       A hand may hold dead twos (S15).
     """
     counts = _counts(cards)
+    if not _live(counts):
+        return _solve_dead(variant, counts, contract, all_in)
     found = _search(variant, counts, contract, all_in, False)
     if found is None:
         return None
@@ -369,13 +433,21 @@ def contract_hint(
     """
     counts = _counts(cards)
     deck = _counts(variant.cards(variant.max_players))
-    available = [i for i in range(53) if deck[i] > counts[i]]
-    if not all_in and _search(variant, counts, contract, False, True) is not None:
+    # (the deck is dealt live: a dead 2 in hand is one of its 2s)
+    available = [i for i in range(_DEAD)
+                 if deck[i] > counts[i] + (counts[_DEAD + i // 13] if i % 13 == 1 and i < _J else 0)]
+    if _live(counts):
+        def layable(all_in: bool) -> bool:
+            return _search(variant, counts, contract, all_in, True) is not None
+    else:
+        def layable(all_in: bool) -> bool:
+            return next(_dead_laydowns(variant, counts, contract, all_in), None) is not None
+    if not all_in and layable(False):
         return tuple(CARDS[i] for i in available)  # one more card never hurts
     hint = []
     for i in available:
         counts[i] += 1
-        if _search(variant, counts, contract, all_in, True) is not None:
+        if layable(all_in):
             hint.append(CARDS[i])
         counts[i] -= 1
     return tuple(hint)

@@ -33,7 +33,7 @@ from typing import Any, NoReturn, cast
 
 import attrs
 
-from remi.cards import CARDS, JOKER, Card, full_deck
+from remi.cards import CARD_SLOTS, CARDS, JOKER, Card, full_deck
 from remi.contracts import Contract
 from remi.errors import VariantError
 from remi.melds import (
@@ -72,6 +72,7 @@ RULE_KEYS: Mapping[str, str] = {
     "going_out.discard": "going out needs a final discard",
     "going_out.down_first": "only a player whose contract is down can go out",
     "melds.cap": "a meld never holds more wilds than naturals",
+    "melds.dead_two": "a dead 2 is a natural, only ever the 2 of its suit in a run",
     "draw.down_stock_only": "a player who is down draws from the stock only",
     "discard.taken_card": "the discard taken as the draw cannot go back the same turn",
     "layoff.down": "a player lays off only once their contract is down",
@@ -201,7 +202,7 @@ class Variant:
                 self._fail(f"deck.for_players({players}) must return 1 to 8 packs and 0 to 64 jokers, got {row!r}")
             decks[players] = full_deck(packs, jokers)
         object.__setattr__(self, "_decks", decks)
-        points = [0] * 53
+        points = [0] * CARD_SLOTS
         for card in CARDS:
             value = self._hook(self.scoring, "card_points", card)
             if not _is_int(value) or abs(cast(int, value)) > 10_000:
@@ -294,6 +295,8 @@ class Variant:
         fail = self._fail
         contracts, rules, buying, match = self.contracts, self.melds, self.buying, self.match
         kind = "round" if match.schedule is Schedule.ROUNDS else "level"
+        if self.deck.dead_twos and rules.twos is Twos.NATURAL:
+            fail("deck: dead_twos needs wild 2s (melds.twos is Twos.NATURAL), since only a wild 2 can die (S15)")
         if match.schedule is Schedule.ROUNDS and (match.advance.value != "winner" or match.finisher_wins):
             fail("match: advance and finisher_wins apply to a levels match, not to fixed rounds")
         may_buy = buying.enabled and buying.limit != 0
@@ -592,18 +595,23 @@ class Variant:
 
         labels = ("name", "version", "title", "recommended_players", "references", "legacy_fingerprints")
         rules: dict[str, object] = {}
+        dead_twos = self.deck.dead_twos
         for field in attrs.fields(type(self)):
             if not field.init or field.name in labels:
                 continue
             value = getattr(self, field.name)
             rules[field.name] = canonical(value)
+            if not dead_twos and isinstance(rules[field.name], dict):
+                # Without dead twos (S15) their fields play no part: left out, older fingerprints stand.
+                for name in ("dead_twos", "dead_two_points"):
+                    cast("dict[str, object]", rules[field.name]).pop(name, None)
             if attrs.has(type(value)):  # hooks cannot be hashed: a part's class names them
                 cls = type(value)
                 rules[f"class:{field.name}"] = f"{cls.__module__}.{cls.__qualname__}"
         levels = range(len(self.contracts))
         rules["hook:layoff_quota"] = list(self._quotas)
         rules["hook:winner_score"] = [self.scoring.winner_score(wins) for wins in range(1, len(levels) + 1)]
-        rules["hook:card_points"] = list(self._points)
+        rules["hook:card_points"] = list(self._points if dead_twos else self._points[:JOKER.index + 1])
         rules["hook:deck"] = [list(self.deck.for_players(n)) for n in range(self.min_players, self.max_players + 1)]
         text = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]

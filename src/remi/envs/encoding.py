@@ -7,7 +7,8 @@ encoding like the built-ins.
 
 **Actions.** A fixed, discrete space of :attr:`Encoding.size` actions, where
 ``n`` is the number of distinct cards of the variant's deck (:attr:`Encoding.cards`,
-by :attr:`remi.Card.index`; 53 with jokers, 52 without):
+by :attr:`remi.Card.index`; 53 with jokers, 52 without, and four more, the
+dead twos, where the variant's ``deck.dead_twos`` is set, S15):
 
 ========================  ==========================================================
 index                     remi action
@@ -104,7 +105,7 @@ from remi.actions import (
     LayOff,
     SwapJoker,
 )
-from remi.cards import CARDS, Card, format_cards
+from remi.cards import CARDS, DEAD_TWOS, Card, format_cards
 from remi.errors import Reason, RemiError
 from remi.melds import MeldKind
 from remi.parts import GoingOut
@@ -168,7 +169,8 @@ class Encoding:
     Attributes:
         variant: The rules.
         players: The number of seats.
-        cards: The distinct cards the deck uses (at any player count), by index.
+        cards: The distinct cards the deck uses (at any player count), by index,
+            with the dead twos where the variant has them.
         meld_slots: The most melds the table holds in a deal: each seat lays one
             meld per requirement of its contract, at most.
         size: The number of abstract actions.
@@ -192,6 +194,8 @@ class Encoding:
         variant, players = self.variant, self.players
         present = {card for count in range(variant.min_players, variant.max_players + 1)
                    for card in variant.cards(count)}
+        if variant.deck.dead_twos:  # S15: a discarded 2 comes back as a card of its own
+            present.update(DEAD_TWOS)
         cards = tuple(sorted(present))
         position = [-1] * len(CARDS)
         for i, card in enumerate(cards):

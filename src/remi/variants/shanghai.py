@@ -3,7 +3,8 @@
 Every clause S1–S17 is a field of a rule part below; readings are marked.
 ``shanghai-family`` is the house configuration of the public reference
 project: per-player levels, everyone who went down advances, whoever
-completes level 10 is champion, sets of distinct suits at lay-down.
+completes level 10 is champion, sets of distinct suits at lay-down, and
+dead twos (a discarded 2 is a natural 2 for the rest of the deal, S15).
 
 >>> from remi.variants.shanghai import SHANGHAI
 >>> [contract.size for contract in SHANGHAI.contracts][7:]
@@ -98,13 +99,16 @@ SHANGHAI = Variant(
         down_players_may_buy=False,  # S10
     ),
     match=Match(schedule=Schedule.ROUNDS, stock_rebuilds=1),  # S5; S16 [reading] one rebuild
-    scoring=Scoring(joker_points=20, rank_points=(15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)),  # S17
+    scoring=Scoring(  # S17: a live 2 20, a dead 2 5
+        joker_points=20, rank_points=(15, 20, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10), dead_two_points=5
+    ),
     references={
         "laydown.whole": "S3",
         "laydown.contract": "S3",
         "laydown.keep_card": "S11",
         "going_out.down_first": "S14",
         "melds.cap": "S7",
+        "melds.dead_two": "S15",
         "layoff.down": "S12",
         "layoff.go_down_turn": "S11",
         "swap.who": "S13",
@@ -115,11 +119,12 @@ SHANGHAI = Variant(
     },
 )
 
-#: The house rules of the public reference project (S5, S8 "house"; S15 dead twos are not modelled yet).
+#: The house rules of the public reference project (S5, S8 "house"; S15 dead twos).
 SHANGHAI_FAMILY = attrs.evolve(
     SHANGHAI,
     name="shanghai-family",
     title="Shanghai Rummy (family levels)",
+    deck=attrs.evolve(SHANGHAI.deck, dead_twos=True),  # S15 house: a discarded 2 is dead
     melds=attrs.evolve(SHANGHAI.melds, set_distinct_suits=True, distinct_suits_on_layoff=False),  # S8 house
     match=attrs.evolve(SHANGHAI.match, schedule=Schedule.LEVELS, advance=Advance.WENT_DOWN, finisher_wins=True),
 )
