@@ -1128,6 +1128,13 @@ def test_S15_dead_twos_need_wild_twos() -> None:
         remi.Deck(dead_twos=1)  # type: ignore[arg-type]
 
 
+def test_S15_dead_twos_need_a_place_for_the_two_in_runs() -> None:
+    # under Twos.WILD runs start at 3 (M5's reading): a dead 2 would be dead wood for ever
+    with pytest.raises(remi.VariantError, match="no 2's place") as info:
+        attrs.evolve(FAMILY, melds=attrs.evolve(FAMILY.melds, twos=remi.Twos.WILD, ace_low=False))
+    assert info.value.reason is Reason.BAD_VARIANT
+
+
 def test_S15_the_rules_text_shows_the_field() -> None:
     from remi._describe import rules_text
 

@@ -386,7 +386,7 @@ DEAD_VARIANTS = [
         variant_of(Twos.WILD_EXCEPT_SETS, 1, True),
         variant_of(Twos.WILD_EXCEPT_SETS, 1, False, points=(20, 20)),
         variant_of(Twos.WILD_EXCEPT_SETS, 1, False, distinct=True, exact=True),
-        variant_of(Twos.WILD, 1, True),
+        variant_of(Twos.WILD_EXCEPT_SETS, 0, True, ace_low=False),
     )
 ]
 DEAD_CASES = [(variant, contract, all_in) for variant in DEAD_VARIANTS for contract, all_in in CONTRACTS]

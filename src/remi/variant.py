@@ -297,6 +297,9 @@ class Variant:
         kind = "round" if match.schedule is Schedule.ROUNDS else "level"
         if self.deck.dead_twos and rules.twos is Twos.NATURAL:
             fail("deck: dead_twos needs wild 2s (melds.twos is Twos.NATURAL), since only a wild 2 can die (S15)")
+        if self.deck.dead_twos and rules.twos is Twos.WILD:
+            fail("deck: dead_twos needs melds.twos = Twos.WILD_EXCEPT_SETS: runs under Twos.WILD have no 2's place, "
+                 "so a dead 2 could never be melded (S15)")
         if match.schedule is Schedule.ROUNDS and (match.advance.value != "winner" or match.finisher_wins):
             fail("match: advance and finisher_wins apply to a levels match, not to fixed rounds")
         may_buy = buying.enabled and buying.limit != 0
