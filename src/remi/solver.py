@@ -49,6 +49,8 @@ multiset of cards.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import chain, repeat
+from operator import attrgetter
 
 import attrs
 
@@ -63,6 +65,7 @@ from remi._solver_melds import (
     _Req,
     _requirements,
     _search_counts,
+    _short_of_jokers,
     _Tables,
     _tables,
 )
@@ -72,6 +75,8 @@ from remi.contracts import Contract
 from remi.errors import Reason, RemiError
 from remi.melds import End, Meld, MeldKind, lay_off
 from remi.variant import Variant
+
+_INDEX = attrgetter("index")
 
 __all__ = ["LayoffOption", "Solution", "clear_caches", "contract_hint", "layoff_options", "solve"]
 
@@ -129,11 +134,13 @@ class LayoffOption:
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
+    cards = tuple(cards)
+    if not all(map(isinstance, cards, repeat(Card))):
+        wrong = next(card for card in cards if not isinstance(card, Card))
+        raise RemiError(f"expected cards, got {wrong!r}", Reason.BAD_ARGUMENT)
     counts = [0] * 53
-    for card in cards:
-        if not isinstance(card, Card):
-            raise RemiError(f"expected cards, got {card!r}", Reason.BAD_ARGUMENT)
-        counts[card.index] += 1
+    for i in map(_INDEX, cards):
+        counts[i] += 1
     return counts
 
 
@@ -143,6 +150,8 @@ def _search(
     t = _tables(variant)
     plan = _requirements(t, contract, variant.contracts.exact_sizes)
     if plan is None:
+        return None
+    if not (t.wild_twos or t.special) and _short_of_jokers(t, counts, plan):
         return None
     held = _search_counts(t, counts) if t.wild_twos else counts  # (the search puts back every card it takes)
     if all_in:
@@ -288,11 +297,8 @@ def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in
         return None
     t, reqs, cands = found
     melds = _melds(t, cands, reqs, counts)
-    left: list[Card] = []
-    for i, n in enumerate(counts):
-        if n:
-            left += [CARDS[i]] * n
-    return Solution(melds, tuple(left), variant.hand_points(left))
+    left = tuple(chain.from_iterable(map(repeat, CARDS, counts)))
+    return Solution(melds, left, variant.hand_points(left))
 
 
 def layoff_options(
