@@ -691,7 +691,12 @@ def scored_runs(
                 if top < bottom:
                     continue
                 for drop in combinations(range(ai + 1, bi), dropped) if dropped else ((),):
-                    if dropped:
+                    if dropped == 1:  # (the usual drop: one natural, by slices)
+                        d = drop[0]
+                        cards = (*pc[ai:d], *pc[d + 1 : bi + 1])
+                        positions = (*pv[ai:d], *pv[d + 1 : bi + 1])
+                        natpts = prefix[bi + 1] - prefix[ai] - pts[pc[d]]
+                    elif dropped:
                         keep = [i for i in range(ai, bi + 1) if i not in drop]
                         cards = tuple([pc[i] for i in keep])
                         positions = tuple([pv[i] for i in keep])
