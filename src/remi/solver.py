@@ -14,7 +14,11 @@ the suits holding most copies. An all-in contract (N18) is an exact
 cover instead: the lowest card left in hand must go into one of the melds
 still to be laid, which cuts the search down to a handful of branches. A suit's
 runs depend only on that suit's counts and the jokers, so they are memoised
-per variant (bounded; :func:`clear_caches` empties it).
+per variant (bounded; :func:`clear_caches` empties it). The runs and sets come
+from the engine's one search kernel over card counts, as the listing's do.
+Before any search, a hand holding fewer jokers than the contract needs at the
+least (from counts alone: the most naturals a suit holds in a window of a
+run's places, the copies of the ranks with most) is refused at once.
 
 Wild twos (:class:`~remi.melds.Twos`): where the 2s are wild they join the
 jokers in one budget of *wilds*, all alike in a meld (any of them stands for
