@@ -44,8 +44,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import accumulate, combinations, compress, product
 
-import attrs
-
 from remi.cards import Card
 from remi.melds import JokerCap, MeldKind, MeldRules, Twos, _bounds, _longest
 
@@ -526,7 +524,6 @@ SCORE_WEIGHT = 1024
 Scored = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
-@attrs.frozen
 class RunLine:
     """Where a suit's runs lie, as bits and tables over the *line* of positions (see the module).
 
@@ -540,16 +537,31 @@ class RunLine:
     and ``jokers_of[n]`` ``n`` jokers' indices.
     """
 
-    lo: int
-    hi: int
-    a_lo: int
-    a_hi: int
-    values: tuple[int, ...]
-    offsets: tuple[int, ...]
-    cards: tuple[tuple[int, ...], ...]
-    bits: tuple[int, ...]
-    windows: tuple[tuple[int, ...], ...]
-    jokers_of: tuple[tuple[int, ...], ...]
+    __slots__ = ("a_hi", "a_lo", "bits", "cards", "hi", "jokers_of", "lo", "offsets", "values", "windows")
+
+    def __init__(
+        self,
+        lo: int,
+        hi: int,
+        a_lo: int,
+        a_hi: int,
+        values: tuple[int, ...],
+        offsets: tuple[int, ...],
+        cards: tuple[tuple[int, ...], ...],
+        bits: tuple[int, ...],
+        windows: tuple[tuple[int, ...], ...],
+        jokers_of: tuple[tuple[int, ...], ...],
+    ) -> None:
+        self.lo = lo
+        self.hi = hi
+        self.a_lo = a_lo
+        self.a_hi = a_hi
+        self.values = values
+        self.offsets = offsets
+        self.cards = cards
+        self.bits = bits
+        self.windows = windows
+        self.jokers_of = jokers_of
 
 
 _LINES: dict[int, tuple[MeldRules, RunLine]] = {}
@@ -602,7 +614,6 @@ def window_naturals(line: RunLine, bits: int, length: int) -> int:
     return max(map(int.bit_count, map(bits.__and__, windows)), default=0)
 
 
-@attrs.frozen
 class Scoring:
     """What scored candidates need besides the counts (see :func:`scored_runs`, :func:`scored_sets`).
 
@@ -611,12 +622,17 @@ class Scoring:
     the fewest naturals of a meld, ``distinct`` whether a set's suits differ.
     """
 
-    line: RunLine
-    points: tuple[int, ...]
-    wild: int
-    cap: bool
-    least: int
-    distinct: bool
+    __slots__ = ("cap", "distinct", "least", "line", "points", "wild")
+
+    def __init__(
+        self, line: RunLine, points: tuple[int, ...], wild: int, cap: bool, least: int, distinct: bool
+    ) -> None:
+        self.line = line
+        self.points = points
+        self.wild = wild
+        self.cap = cap
+        self.least = least
+        self.distinct = distinct
 
 
 def scoring(rules: MeldRules, points: tuple[int, ...], wild: int) -> Scoring:
