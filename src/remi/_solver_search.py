@@ -9,11 +9,7 @@ See :mod:`remi.solver`.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import deque
-from collections.abc import Callable, Iterable
-from functools import partial
-from itertools import compress, repeat
-from operator import add, sub
+from itertools import compress
 
 from remi._kernel import J as _J
 from remi._kernel import cover_sets
@@ -37,11 +33,6 @@ from remi._solver_melds import (
     _special_sets,
     _Tables,
 )
-
-#: Runs an iterator to its end, keeping nothing (a loop in C).
-_drain: Callable[[Iterable[object]], deque[object]] = partial(deque, maxlen=0)
-#: A one for every card taken or put back.
-_ONES = repeat(1)
 
 #: Runs a requirement may have before the search groups them by jokers (big hands, after many buys).
 _MANY = 200
@@ -69,17 +60,18 @@ def _dedup(cands: list[_Cand]) -> list[_Cand]:
 
 def _take(counts: list[int], cards: tuple[int, ...]) -> bool:
     """Remove ``cards`` from ``counts`` if they are all there; say whether they were."""
-    # one card after the other, in C: read a count, lower it, write it back (a card twice, twice)
-    _drain(map(counts.__setitem__, cards, map(sub, map(counts.__getitem__, cards), _ONES)))
-    if min(map(counts.__getitem__, cards)) < 0:
-        _put(counts, cards)
-        return False
+    for i, c in enumerate(cards):
+        if not counts[c]:
+            for back in cards[:i]:
+                counts[back] += 1
+            return False
+        counts[c] -= 1
     return True
 
 
 def _put(counts: list[int], cards: tuple[int, ...]) -> None:
-    """Put ``cards`` back into ``counts``."""
-    _drain(map(counts.__setitem__, cards, map(add, map(counts.__getitem__, cards), _ONES)))
+    for c in cards:
+        counts[c] += 1
 
 
 def _all_runs(t: _Tables, counts: list[int], req: _Req) -> list[_Cand]:
