@@ -11,7 +11,18 @@ import attrs
 import pytest
 
 import remi
-from remi._kernel import candidates, counts_of, run_windows
+from remi._kernel import (
+    candidates,
+    counts_of,
+    run_line,
+    run_windows,
+    scored_runs,
+    scored_sets,
+    scoring,
+    suit_bits,
+    wild_count,
+    window_naturals,
+)
 from remi.cards import CARDS
 from remi.melds import MeldKind
 
@@ -49,3 +60,57 @@ def test_listed_candidates_are_valid_melds_each_once(variant: remi.Variant) -> N
             meld = [CARDS[i] for i in cards]
             assert not variant.meld_problems(kind, meld), (kind, meld)
             assert all(meld.count(card) <= hand.count(card) for card in meld)
+
+
+@pytest.mark.parametrize("variant", [*VARIANTS, WRAP], ids=lambda v: v.name)
+def test_N8_window_naturals_bounds_every_valid_run(variant: remi.Variant) -> None:
+    """The quick reject is sound: a valid run's naturals fill some window of its fewest places but for its wilds.
+
+    Every valid run of hearts (wilds where 2s are wild, and up to two jokers in
+    place of naturals) is checked with ``meld_problems``, which knows nothing of
+    the line; its counts must pass :func:`remi._kernel.window_naturals`.
+    """
+    rules = variant.melds
+    line = run_line(rules)
+    low, high = rules.run_min, min(rules.run_max, 14)
+    checked = 0
+    for start in range(1, 15):
+        for length in range(low, high + 1):
+            cards = [CARDS[13 + (start + i - 1) % 13] for i in range(length)]
+            for holes in [(), (0,), (length - 1,), (1, length - 2)]:
+                run = [remi.JOKER if i in holes else card for i, card in enumerate(cards)]
+                if variant.meld_problems(MeldKind.RUN, run):
+                    continue
+                counts = counts_of(run)
+                wilds = wild_count(rules, counts)
+                bits = suit_bits(line, counts, 1)
+                assert bits, run
+                assert window_naturals(line, bits, low) >= max(1, low - wilds), run
+                checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_scored_candidates_are_valid_melds(variant: remi.Variant) -> None:
+    """Every scored run and set the kernel gives the solver, its wilds made jokers, is a valid meld."""
+    rules = variant.melds
+    if rules.twos is not remi.Twos.NATURAL:
+        return  # (there the solver counts 2s among the wilds: its own vector, tested with the solver)
+    points = tuple(variant.card_points(card) for card in CARDS)
+    s = scoring(rules, points, points[52])
+    hand = remi.parse_cards("AH 2H 3H 5H 6H 7H 9H QH KH 7S 7D 7C 7C JK JK")
+    counts = counts_of(hand)
+    found = 0
+    for low in range(rules.run_min, min(rules.run_max, 8) + 1):
+        for _, key, cards in scored_runs(s, 1, tuple(counts[13:26]), counts[52], low, rules.run_max, -1):
+            _, _, neg_first, last, *positions = key  # the naturals' places; jokers everywhere else
+            naturals = dict(zip(positions, cards, strict=False))
+            meld = [CARDS[naturals.get(v, 52)] for v in range(-neg_first, last + 1)]
+            assert not variant.meld_problems(MeldKind.RUN, meld), (key, meld)
+            assert len(meld) >= low and len(meld) == len(cards), (key, meld)
+            found += 1
+    for _, key, cards in scored_sets(s, counts, 6, rules.set_min, rules.set_max or 8):
+        meld = [CARDS[c] for c in cards]
+        assert not variant.meld_problems(MeldKind.SET, meld), (key, meld)
+        found += 1
+    assert found

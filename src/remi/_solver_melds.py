@@ -1,10 +1,12 @@
 """The contract solver's candidate melds: the runs and sets a hand's counts allow (private).
 
 Per-variant tables (:class:`_Tables`, memoised by :func:`_tables`), a
-contract as the search sees it (:func:`_requirements`), and the candidate
-generators and bounds that :mod:`remi._solver_search` combines: runs per
-suit (memoised), sets with their naturals taken greedily, and the best
-score a set can still reach with so many jokers. See :mod:`remi.solver`.
+contract as the search sees it (:func:`_requirements`), and the candidates
+and bounds that :mod:`remi._solver_search` combines: runs per suit and sets
+per rank from the search kernel (:mod:`remi._kernel`, memoised here), the
+special sets of the wild-twos count vector, the best score a set can still
+reach with so many jokers, and a quick reject from the jokers a contract
+needs at the least (:func:`_short_of_jokers`). See :mod:`remi.solver`.
 
 The search counts a hand in a vector of 53 (or 54) counts: the naturals, then
 at index 52 the *wilds*: the jokers, plus every 2 where the 2s are wild (then
@@ -19,13 +21,24 @@ the end (:func:`_search_counts` builds the vector; see :mod:`remi.solver`).
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import compress
 from operator import itemgetter
 
 import attrs
 
+from remi._kernel import (
+    SCORE_WEIGHT,
+    Scored,
+    Scoring,
+    greedy_suits,
+    run_line,
+    scored_runs,
+    scored_sets,
+    scoring,
+    suit_bits,
+    window_naturals,
+)
 from remi._kernel import J as _J
-from remi._kernel import run_bounds
 from remi.cards import CARDS
 from remi.contracts import Contract
 from remi.errors import VariantError
@@ -36,8 +49,8 @@ from remi.variant import Variant
 _JS = _J + 1
 #: A special set's key starts at this "rank": sets of twos (13), sets of wilds only (14).
 _SPECIAL = 13
-#: A candidate's score is ``points * _W + cards``: points first, then more cards melded.
-_W = 1024
+#: A candidate's score is ``points * _W + cards`` (the kernel's scores).
+_W = SCORE_WEIGHT
 _NO_LIMIT = 1 << 30
 
 # A candidate meld: (score, canonical key, card indices used; 52 once per wild).
@@ -47,7 +60,7 @@ _NO_LIMIT = 1 << 30
 # A set's key is (rank offset, naturals, jokers); a set of twos (13, twos, jokers),
 # a set of wilds only (14, 0, wilds). A score is points * _W + cards, the wilds
 # scored at the most a wild is worth (see _Tables.uneven).
-_Cand = tuple[int, tuple[int, ...], tuple[int, ...]]
+_Cand = Scored
 # A requirement as the search sees it: (is a run, fewest cards, most cards).
 _Req = tuple[bool, int, int]
 # A contract as the search sees it (see _requirements).
@@ -74,8 +87,11 @@ class _Tables:
     offset (rank - 1): without wrap-around it is 1..14 (ace low = 1, ace high
     = 14) trimmed by the ace rules; with wrap-around it is several turns of
     the 13 ranks, and a run's lowest natural must sit in the middle turn so that
-    each run is generated once. ``jokers_of[n]`` is ``n`` jokers' indices;
-    ``runs`` memoises :func:`_suit_runs` and ``plans`` :func:`_requirements`.
+    each run is generated once (:class:`remi._kernel.RunLine`). ``kernel``
+    holds what the kernel's scored candidates need (the line, points, limits);
+    ``runs`` memoises :func:`remi._kernel.scored_runs` per suit, ``rank_sets``
+    :func:`remi._kernel.scored_sets` per rank, ``sets`` the rank curves
+    (:func:`_rank_curves`) and ``plans`` :func:`_requirements`.
 
     Wild twos: ``wild_twos`` says the 2s are wild (they join the jokers at
     index 52), ``twos_sets`` that a set of twos holds them as naturals (see
@@ -110,12 +126,7 @@ class _Tables:
     distinct: bool
     run_min: int
     run_max: int
-    line: tuple[tuple[int, int], ...]
-    lo: int
-    hi: int
-    a_lo: int
-    a_hi: int
-    jokers_of: tuple[tuple[int, ...], ...]
+    kernel: Scoring
     wild_twos: bool
     twos_sets: bool
     special: bool
@@ -131,6 +142,7 @@ class _Tables:
     runs: dict[tuple[object, ...], tuple[_Cand, ...]] = attrs.field(factory=dict, eq=False, repr=False)
     plans: dict[int, tuple[Contract, _Plan | None]] = attrs.field(factory=dict, eq=False, repr=False)
     sets: dict[tuple[int, int, int], dict[int, list[int]]] = attrs.field(factory=dict, eq=False, repr=False)
+    rank_sets: dict[tuple[object, ...], tuple[_Cand, ...]] = attrs.field(factory=dict, eq=False, repr=False)
 
 
 _CACHE_LIMIT = 100_000
@@ -159,11 +171,7 @@ def _tables(variant: Variant) -> _Tables:
 def _build(rules: MeldRules, points: tuple[int, ...], cheap: _Tables | None) -> _Tables:
     wild_twos = rules.twos is not Twos.NATURAL
     twos_sets = rules.twos is Twos.WILD_EXCEPT_SETS
-    lo, hi, wrap = run_bounds(rules)  # (where 2s are wild no position stands for a 2: the line starts at 3)
-    a_lo, a_hi = lo, hi
-    if wrap:
-        turn = 13 * -(-rules.run_max // 13)
-        lo, hi, a_lo, a_hi = 1, 2 * turn + 13, turn + 1, turn + 13
+    line = run_line(rules)
     wild_points = max(points[_J], points[1]) if wild_twos else points[_J]
     capnat = rules.joker_cap is JokerCap.NATURALS
     return _Tables(
@@ -174,12 +182,7 @@ def _build(rules: MeldRules, points: tuple[int, ...], cheap: _Tables | None) -> 
         distinct=rules.set_distinct_suits,
         run_min=rules.run_min,
         run_max=rules.run_max,
-        line=tuple((v, (v - 1) % 13) for v in range(lo, hi + 1)),
-        lo=lo,
-        hi=hi,
-        a_lo=a_lo,
-        a_hi=a_hi,
-        jokers_of=tuple((_J,) * n for n in range(rules.run_max + 1)),
+        kernel=scoring(rules, points, wild_points),
         wild_twos=wild_twos,
         twos_sets=twos_sets,
         special=twos_sets or (rules.min_naturals == 0 and not capnat),
@@ -187,7 +190,7 @@ def _build(rules: MeldRules, points: tuple[int, ...], cheap: _Tables | None) -> 
         uneven=twos_sets and points[_J] != points[1],
         fewest=max(1, rules.min_naturals),
         all_wild=rules.min_naturals == 0 and not capnat,
-        wild_run_max=min(rules.run_max, hi - lo + 1),
+        wild_run_max=min(rules.run_max, line.hi - line.lo + 1),
         set_ranks=tuple(r for r in range(13) if r != 1 or not wild_twos),
         ranks_from=tuple(tuple(r for r in range(low, 13) if r != 1 or not wild_twos) for low in range(15)),
         naturals=tuple(i for i in range(_J) if i % 13 != 1 or not wild_twos),
@@ -227,6 +230,69 @@ def _requirements(t: _Tables, contract: Contract, exact: bool) -> _Plan | None:
         t.plans.clear()
     t.plans[id(contract)] = (contract, plan)
     return plan
+
+
+def _short_of_jokers(t: _Tables, counts: list[int], plan: _Plan) -> bool:
+    """Whether ``counts`` hold fewer jokers than the contract needs at the least (a quick reject).
+
+    Only where the 2s are natural and every meld holds naturals (not
+    :attr:`_Tables.special`). A run lies on the line, so every window of its
+    fewest places within it lacks no more naturals than it has jokers: a run
+    needs at least its fewest cards less the most naturals a suit holds in such a
+    window. ``q`` sets of one rank holding ``n`` naturals need at least ``q``
+    times their fewest cards less ``n`` jokers (counted once per set, the
+    cheapest sets first). These bounds ignore the cards the melds share.
+    """
+    jokers = counts[_J]
+    rs = plan[2]
+    need = 0
+    line = t.kernel.line
+    sets = 0
+    masks: list[int] = []
+    best = lmin = 0
+    for req in rs:
+        if not req[0]:
+            sets += 1
+            continue
+        if req[1] != lmin:  # (identical requirements lie side by side)
+            lmin = req[1]
+            if not masks:
+                masks = [mask for suit in range(4) if (mask := suit_bits(line, counts, suit))]
+            best = max([window_naturals(line, mask, lmin) for mask in masks], default=0)
+        if not best:
+            return True
+        if lmin > best:
+            need += lmin - best
+    if need > jokers:
+        return True
+    if sets:
+        # the sets: where one rank holds more copies than another its sets need no more jokers,
+        # so the fewest are needed by sets of the ranks with most copies (a rank that can hold
+        # q sets offers q wants, each no smaller than the one before)
+        lmin = min(req[1] for req in rs if not req[0])
+        fewest = t.fewest
+        copies = list(map(sum, zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)))
+        if t.distinct:  # a set holds one card of a suit: only its first set is bounded
+            held = max(map(sum, zip(map(bool, counts[0:13]), map(bool, counts[13:26]), map(bool, counts[26:39]),
+                                    map(bool, counts[39:52]), strict=True)))
+            if held < fewest or (t.cap_naturals and lmin > 2 * held):
+                return True
+            return need + (lmin - held if lmin > held else 0) > jokers
+        copies.sort(reverse=True)
+        wants = []
+        for n in copies[:sets]:
+            if n < fewest or (t.cap_naturals and lmin > 2 * n):
+                break  # (nor can a rank with fewer copies make a set)
+            spent = 0
+            for q in range(1, min(sets, n // fewest) + 1):
+                more = q * lmin - n - spent
+                wants.append(more if more > 0 else 0)
+                spent += wants[-1]
+        if len(wants) < sets:
+            return True
+        wants.sort()
+        need += sum(wants[:sets])
+    return need > jokers
 
 
 # -- wild twos ---------------------------------------------------------------------
@@ -274,9 +340,15 @@ def _run_cands(t: _Tables, counts: list[int], lmin: int, lmax: int, must: int, o
     jokers = counts[_J]
     cache = t.runs
     twos_sets = t.twos_sets
+    kernel = t.kernel
+    line = kernel.line
+    need = lmin - jokers  # the fewest naturals a window of lmin places holds in any run
     for suit in range(4):
         if must >= 0 and must // 13 != suit:
             continue
+        bits = suit_bits(line, counts, suit)
+        if not bits or (need > 1 and window_naturals(line, bits, lmin) < need):
+            continue  # no run here (a quick reject)
         base = suit * 13
         row = tuple(counts[base : base + 13])
         if twos_sets and row[1]:
@@ -286,139 +358,39 @@ def _run_cands(t: _Tables, counts: list[int], lmin: int, lmax: int, must: int, o
         if found is None:
             if len(cache) >= _CACHE_LIMIT:
                 cache.clear()
-            found = cache[key] = _suit_runs(t, suit, row, jokers, lmin, lmax, must)
+            found = cache[key] = scored_runs(kernel, suit, row, jokers, lmin, lmax, must)
         out += found
     if t.all_wild and must < 0:
         # runs of wilds only: no suit, no place (scored as the most a wild is worth)
         pw = t.wild_points
         top = min(jokers, lmax, t.wild_run_max)
-        out += [((n * pw) * _W + n, (4, 0, -t.lo, t.lo + n - 1), t.jokers_of[n]) for n in range(top, lmin - 1, -1)]
-
-
-def _suit_runs(
-    t: _Tables, suit: int, row: tuple[int, ...], jokers: int, lmin: int, lmax: int, must: int
-) -> tuple[_Cand, ...]:
-    """The runs of one suit (``row`` holds its 13 counts, ace first), as :func:`_run_cands` says.
-
-    A run is its naturals ``U`` (lowest ``a``, highest ``b``; naturals in between
-    may be left out and replaced by jokers) plus jokers filling the gaps and
-    extending the ends. Runs using the same cards are interchangeable, so for
-    each ``U`` and number of jokers only the run with the smallest key is kept
-    (jokers extend the high end first).
-    """
-    out: list[_Cand] = []
-    pts = t.points
-    pj = t.wild_points
-    capnat = t.cap_naturals
-    lo, hi, a_lo, a_hi, jokers_of = t.lo, t.hi, t.a_lo, t.a_hi, t.jokers_of
-    least = t.fewest  # the fewest naturals a run keeps
-    ends = least if least > 2 else 2  # the fewest naturals left when inner ones give way to jokers
-    # the fewest naturals a run of lmin cards needs (an ace may count twice on the line)
-    fewest = max(least, (lmin + 1) // 2 if capnat else lmin - jokers)
-    base = suit * 13
-    pv = [v for v, c in t.line if row[c]]
-    n = len(pv)
-    if n < fewest:
-        return ()
-    pc = [base + (v - 1) % 13 for v in pv]
-    prefix = [0]
-    for c in pc:
-        prefix.append(prefix[-1] + pts[c])
-    must_lo = must_hi = 0
-    if must >= 0:
-        spots = [v for v, c in zip(pv, pc, strict=True) if c == must]
-        must_lo, must_hi = spots[0], spots[-1]
-    for ai in range(n):
-        a = pv[ai]
-        if a < a_lo:
-            continue
-        if a > a_hi or (must >= 0 and a > must_hi):
-            break
-        for bi in range(ai, n):
-            b = pv[bi]
-            span = b - a + 1
-            if span > lmax:
-                break
-            present = bi - ai + 1
-            gaps = span - present
-            if gaps > jokers:
-                break
-            if must >= 0 and b < must_lo:
-                continue
-            if present < least:
-                continue
-            room = a - lo + hi - b
-            if span + jokers - gaps < lmin:
-                continue  # even every joker cannot make it long enough
-            drops = jokers - gaps if jokers - gaps < present - ends else present - ends
-            for dropped in range(drops + 1 if drops > 0 else 1):
-                nats = present - dropped
-                inside = span - nats
-                if capnat and inside > nats:
-                    break
-                top = min(jokers - inside, lmax - span, room)
-                if capnat:
-                    top = min(top, nats - inside)
-                bottom = lmin - span if lmin > span else 0
-                if top < bottom:
-                    continue
-                for drop in combinations(range(ai + 1, bi), dropped) if dropped else ((),):
-                    if dropped:
-                        keep = [i for i in range(ai, bi + 1) if i not in drop]
-                        cards = tuple([pc[i] for i in keep])
-                        positions = tuple([pv[i] for i in keep])
-                        natpts = prefix[bi + 1] - prefix[ai] - sum([pts[pc[i]] for i in drop])
-                    else:
-                        cards = tuple(pc[ai : bi + 1])
-                        positions = tuple(pv[ai : bi + 1])
-                        natpts = prefix[bi + 1] - prefix[ai]
-                    if must >= 0 and must not in cards:
-                        continue
-                    if span > 13 and any(row[c - base] < cards.count(c) for c in cards):
-                        continue
-                    for ext in range(top, bottom - 1, -1):
-                        # jokers at the high end first: the fewest at the low end that fit
-                        x = ext - hi + b if ext > hi - b else 0
-                        jj = inside + ext
-                        key = (suit, a, x - a, b + ext - x, *positions)
-                        out.append(((natpts + jj * pj) * _W + span + ext, key, cards + jokers_of[jj]))
-    return tuple(out)
-
-
-def _greedy_suits(t: _Tables, counts: list[int], rank: int) -> list[int]:
-    """The naturals of ``rank`` in the order a set takes them.
-
-    Sets are chosen after every run, so only other sets of the same rank care
-    which suits a set takes. Taking from the suits with most copies left first
-    keeps the most distinct suits for a later set (needed where suits must
-    differ; elsewhere it just spreads the suits).
-    """
-    most = max(counts[rank], counts[rank + 13], counts[rank + 26], counts[rank + 39])
-    if t.distinct:
-        return [c for level in range(most, 0, -1) for c in range(rank, _J, 13) if counts[c] == level]
-    return [c for level in range(most, 0, -1) for c in range(rank, _J, 13) if counts[c] >= level]
+        lo = line.lo
+        out += [((n * pw) * _W + n, (4, 0, -lo, lo + n - 1), line.jokers_of[n]) for n in range(top, lmin - 1, -1)]
 
 
 def _set_cands(
     t: _Tables, counts: list[int], lmin: int, lmax: int, low: tuple[int, ...] | None, out: list[_Cand]
 ) -> None:
-    """Append the candidate sets (rank, naturals taken greedily, jokers), key ``>= low``."""
+    """Append the candidate sets (rank, naturals taken greedily, jokers), key ``>= low``.
+
+    A rank's sets depend only on its four counts, the jokers and the sizes,
+    so they are memoised per variant (a bounded cache).
+    """
     jokers = counts[_J]
-    pj = t.wild_points
-    least = t.fewest
-    for rank in t.ranks_from[0 if low is None else low[0]]:
-        n = sum(counts[rank:_J:13])
-        if not n or n + (min(jokers, n) if t.cap_naturals else jokers) < lmin:
-            continue
-        picks = _greedy_suits(t, counts, rank)
-        p = t.points[rank]
-        for k in range(min(len(picks), lmax), least - 1, -1):
-            jhi = min(jokers, lmax - k, k) if t.cap_naturals else min(jokers, lmax - k)
-            for j in range(jhi, max(0, lmin - k) - 1, -1):
-                key = (rank, k, j)
-                if low is not None and key < low:
-                    continue
-                out.append(((k * p + j * pj) * _W + k + j, key, (*picks[:k], *(_J,) * j)))
+    cache = t.rank_sets
+    columns = list(zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True))
+    ranks = t.ranks_from[0 if low is None else low[0]]
+    for rank in compress(ranks, map(any, map(columns.__getitem__, ranks))):
+        key = (rank, columns[rank], jokers, lmin, lmax)
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            found = cache[key] = scored_sets(t.kernel, counts, rank, lmin, lmax)
+        if low is not None and rank == low[0]:
+            out += [cand for cand in found if cand[1] >= low]
+        else:
+            out += found
     if t.special:
         out += [cand for cand in _special_sets(t, counts, lmin, lmax) if low is None or cand[1] >= low]
 
@@ -437,7 +409,7 @@ def _special_sets(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[_
     wilds = counts[_J]
     if t.twos_sets:
         jokers = counts[_JS]
-        picks = _greedy_suits(t, counts, 1)
+        picks = greedy_suits(counts, 1, t.distinct)
         p2, pj = t.points[1], t.points[_J]
         for k in range(min(len(picks), lmax, wilds), t.fewest - 1, -1):
             jhi = min(jokers, lmax - k, wilds - k)
@@ -468,6 +440,14 @@ def _special_curve(t: _Tables, counts: list[int], lmin: int, lmax: int, exact: l
     return _prefix_max(exact)
 
 
+def _set_naturals(t: _Tables, counts: list[int]) -> list[int]:
+    """Per rank (ace first), the naturals a set of it may hold: its copies, or its suits where suits differ."""
+    if t.distinct:
+        return list(map(sum, zip(map(bool, counts[0:13]), map(bool, counts[13:26]), map(bool, counts[26:39]),
+                                 map(bool, counts[39:52]), strict=True)))
+    return list(map(sum, zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)))
+
+
 def _set_bounds(
     t: _Tables, counts: list[int], lmin: int, lmax: int, special: bool = True
 ) -> tuple[list[int], list[tuple[int, int]]]:
@@ -475,39 +455,28 @@ def _set_bounds(
 
     Returns the joker curve (as :func:`_curve`; with ``special``, raised by
     the sets of twos and of wilds only) and (best score, rank) for every rank
-    that can make a set of naturals, best first.
+    that can make a set of naturals, best first. Each rank's curve comes from
+    the memo of :func:`_rank_curves`.
     """
     jokers = counts[_J]
-    pj = t.wild_points
-    capnat, distinct = t.cap_naturals, t.distinct
-    least = t.fewest
-    exact = [_NONE] * (jokers + 1)
+    memo = _rank_curves(t, jokers, lmin, lmax)
+    points = t.points
+    found = []
     ranks = []
-    for rank in t.set_ranks:
-        column = counts[rank:_J:13]
-        n = 4 - column.count(0) if distinct else sum(column)
-        if not n:
-            continue
-        if n + (jokers if not capnat or jokers < n else n) < lmin:
-            continue
-        p = t.points[rank]
-        top = _NONE
-        for j in range(jokers + 1 if jokers < lmax else lmax):
-            # with j jokers the most naturals that fit score best (no card scores below zero)
-            k = n if n < lmax - j else lmax - j
-            if k < least or k + j < lmin or (capnat and j > k):
-                continue
-            score = (k * p + j * pj) * _W + k + j
-            if score > exact[j]:  # noqa: PLR1730 (a hot loop: no call)
-                exact[j] = score
-            if score > top:  # noqa: PLR1730
-                top = score
-        if top > _NONE:
-            ranks.append((top, rank))
+    held = _set_naturals(t, counts)
+    for rank in compress(t.set_ranks, map(held.__getitem__, t.set_ranks)):
+        n = held[rank]
+        curve = memo.get(points[rank] * 1024 + n)
+        if curve is None:
+            curve = memo[points[rank] * 1024 + n] = _rank_curve(t, points[rank], n, jokers, lmin, lmax)
+        if curve[-1] > _NONE:
+            found.append(curve)
+            ranks.append((curve[-1], rank))
     ranks.sort(key=lambda x: (-x[0], x[1]))
+    exact = list(map(max, *found)) if len(found) > 1 else found[0][:] if found else [_NONE] * (jokers + 1)
     if special and t.special:
         return _special_curve(t, counts, lmin, lmax, exact), ranks
-    return _prefix_max(exact), ranks
+    return exact, ranks
 
 
 def _set_curve(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[int]:
@@ -516,16 +485,13 @@ def _set_curve(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[int]
     memo = _rank_curves(t, jokers, lmin, lmax)
     points = t.points
     found = []
-    for rank in t.set_ranks:
-        if t.distinct:
-            n = (counts[rank] > 0) + (counts[rank + 13] > 0) + (counts[rank + 26] > 0) + (counts[rank + 39] > 0)
-        else:
-            n = counts[rank] + counts[rank + 13] + counts[rank + 26] + counts[rank + 39]
-        if n:
-            curve = memo.get(points[rank] * 1024 + n)
-            if curve is None:
-                curve = memo[points[rank] * 1024 + n] = _rank_curve(t, rank, n, jokers, lmin, lmax)
-            found.append(curve)
+    held = _set_naturals(t, counts)
+    for rank in compress(t.set_ranks, map(held.__getitem__, t.set_ranks)):
+        n = held[rank]
+        curve = memo.get(points[rank] * 1024 + n)
+        if curve is None:
+            curve = memo[points[rank] * 1024 + n] = _rank_curve(t, points[rank], n, jokers, lmin, lmax)
+        found.append(curve)
     if t.special:
         curve = list(map(max, *found)) if len(found) > 1 else found[0] if found else [_NONE] * (jokers + 1)
         return _special_curve(t, counts, lmin, lmax, curve)
@@ -546,17 +512,14 @@ def _set_value(t: _Tables, counts: list[int], lmin: int, lmax: int) -> int:
         special = _special_sets(t, counts, lmin, lmax)
         if special:
             best = max(cand[0] for cand in special)
-    for rank in t.set_ranks:
-        if t.distinct:
-            n = (counts[rank] > 0) + (counts[rank + 13] > 0) + (counts[rank + 26] > 0) + (counts[rank + 39] > 0)
-        else:
-            n = counts[rank] + counts[rank + 13] + counts[rank + 26] + counts[rank + 39]
-        if n:
-            curve = memo.get(points[rank] * 1024 + n)
-            if curve is None:
-                curve = memo[points[rank] * 1024 + n] = _rank_curve(t, rank, n, jokers, lmin, lmax)
-            if curve[-1] > best:  # noqa: PLR1730 (a hot loop: no call)
-                best = curve[-1]
+    held = _set_naturals(t, counts)
+    for rank in compress(t.set_ranks, map(held.__getitem__, t.set_ranks)):
+        n = held[rank]
+        curve = memo.get(points[rank] * 1024 + n)
+        if curve is None:
+            curve = memo[points[rank] * 1024 + n] = _rank_curve(t, points[rank], n, jokers, lmin, lmax)
+        if curve[-1] > best:  # noqa: PLR1730 (a hot loop: no call)
+            best = curve[-1]
     return best
 
 
@@ -570,16 +533,19 @@ def _rank_curves(t: _Tables, jokers: int, lmin: int, lmax: int) -> dict[int, lis
     return memo
 
 
-def _rank_curve(t: _Tables, rank: int, n: int, jokers: int, lmin: int, lmax: int) -> list[int]:
-    """The joker curve of the sets of ``rank`` from ``n`` of its naturals (a rank's curve depends on its points)."""
-    only = [0] * 53  # the rank's n naturals (in n suits where suits must differ) and the jokers
-    if t.distinct:
-        for suit in range(n):
-            only[rank + 13 * suit] = 1
-    else:
-        only[rank] = n
-    only[_J] = jokers
-    return _set_bounds(t, only, lmin, lmax, special=False)[0]
+def _rank_curve(t: _Tables, p: int, n: int, jokers: int, lmin: int, lmax: int) -> list[int]:
+    """The joker curve of the sets of a rank worth ``p`` from ``n`` of its naturals and ``jokers`` jokers."""
+    exact = [_NONE] * (jokers + 1)
+    pj = t.wild_points
+    capnat = t.cap_naturals
+    least = t.fewest
+    for j in range(jokers + 1 if jokers < lmax else lmax):
+        # with j jokers the most naturals that fit score best (no card scores below zero)
+        k = n if n < lmax - j else lmax - j
+        if k < least or k + j < lmin or (capnat and j > k):
+            continue
+        exact[j] = (k * p + j * pj) * _W + k + j
+    return _prefix_max(exact)
 
 
 def _best_set(
@@ -623,29 +589,10 @@ def _best_set(
             score = (k * p + (j * pj if wild_value is None else wild_value[j])) * _W + k + j
             if score > need:
                 need = score
-                picks = _greedy_suits(t, counts, rank)
+                picks = greedy_suits(counts, rank, t.distinct)
                 best = (score, (rank, k, j), (*picks[:k], *(_J,) * j))
     if t.special and wild_value is None:
         for cand in _special_sets(t, counts, lmin, lmax):
             if cand[0] > need and (low is None or cand[1] >= low) and cand[2].count(_J) >= wild_floor:
                 need, best = cand[0], cand
     return best
-
-
-def _cover_set_cands(t: _Tables, counts: list[int], lmin: int, lmax: int, must: int, out: list[_Cand]) -> None:
-    """Append every set holding the natural ``must`` (any choice of suits), for the all-in cover."""
-    rank, must_suit = must % 13, must // 13
-    have = [counts[s * 13 + rank] for s in range(4)]
-    if t.distinct:
-        have = [min(h, 1) for h in have]
-    jokers = counts[_J]
-    pj = t.wild_points
-    p = t.points[rank]
-    for take in product(*(range(h, -1, -1) for h in have)):
-        k = sum(take)
-        if not take[must_suit] or k > lmax or k < t.fewest:
-            continue
-        naturals = tuple(s * 13 + rank for s in range(4) for _ in range(take[s]))
-        jhi = min(jokers, lmax - k, k) if t.cap_naturals else min(jokers, lmax - k)
-        for j in range(jhi, max(0, lmin - k) - 1, -1):
-            out.append(((k * p + j * pj) * _W + k + j, (rank, k, j, *take), naturals + (_J,) * j))

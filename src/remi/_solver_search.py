@@ -9,15 +9,16 @@ See :mod:`remi.solver`.
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import compress
 
 from remi._kernel import J as _J
+from remi._kernel import cover_sets
 from remi._solver_melds import (
     _NONE,
     _SPECIAL,
     _W,
     _best_set,
     _Cand,
-    _cover_set_cands,
     _free_wilds,
     _held,
     _Plan,
@@ -439,15 +440,21 @@ def _search_cover(t: _Tables, counts: list[int], reqs: list[_Req]) -> list[_Cand
     naturals = t.naturals
     special = t.special
 
+    spans: dict[tuple[int, ...], tuple[int, int, tuple[_Req, ...]]] = {}
+
     def search(open_: tuple[int, ...], remaining: int) -> bool:
         if not open_:
             return remaining == 0
-        if not sum(reqs[i][1] for i in open_) <= remaining <= sum(reqs[i][2] for i in open_):
+        span = spans.get(open_)
+        if span is None:  # the fewest and most cards the open requirements take, and what they are
+            span = spans[open_] = (sum(reqs[i][1] for i in open_), sum(reqs[i][2] for i in open_),
+                                   tuple(sorted(reqs[i] for i in open_)))
+        if not span[0] <= remaining <= span[1]:
             return False
-        memo = (tuple(counts), tuple(sorted(reqs[i] for i in open_)))
+        memo = (tuple(counts), span[2])
         if memo in failed:
             return False
-        must = next((i for i in naturals if counts[i]), -1)
+        must = next(compress(naturals, map(counts.__getitem__, naturals)), -1)
         if must >= 0 or special:
             tried: set[_Req] = set()
             for i in open_ if must >= 0 else open_[:1]:
@@ -459,7 +466,7 @@ def _search_cover(t: _Tables, counts: list[int], reqs: list[_Req]) -> list[_Cand
                 if req[0]:
                     _run_cands(t, counts, req[1], req[2], must, cands)
                 elif must >= 0:
-                    _cover_set_cands(t, counts, req[1], req[2], must, cands)
+                    cands = cover_sets(t.kernel, counts, req[1], req[2], must)
                 else:
                     cands = _special_sets(t, counts, req[1], req[2])
                 rest = tuple(j for j in open_ if j != i)

@@ -14,7 +14,11 @@ the suits holding most copies. An all-in contract (N18) is an exact
 cover instead: the lowest card left in hand must go into one of the melds
 still to be laid, which cuts the search down to a handful of branches. A suit's
 runs depend only on that suit's counts and the jokers, so they are memoised
-per variant (bounded; :func:`clear_caches` empties it).
+per variant (bounded; :func:`clear_caches` empties it). The runs and sets come
+from the engine's one search kernel over card counts, as the listing's do.
+Before any search, a hand holding fewer jokers than the contract needs at the
+least (from counts alone: the most naturals a suit holds in a window of a
+run's places, the copies of the ranks with most) is refused at once.
 
 Wild twos (:class:`~remi.melds.Twos`): where the 2s are wild they join the
 jokers in one budget of *wilds*, all alike in a meld (any of them stands for
@@ -57,6 +61,8 @@ left as it is.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain, repeat
+from operator import attrgetter
 
 import attrs
 
@@ -71,6 +77,7 @@ from remi._solver_melds import (
     _Req,
     _requirements,
     _search_counts,
+    _short_of_jokers,
     _Tables,
     _tables,
 )
@@ -81,6 +88,8 @@ from remi.contracts import Contract, assign
 from remi.errors import Reason, RemiError
 from remi.melds import End, Meld, MeldKind, lay_off
 from remi.variant import Variant
+
+_INDEX = attrgetter("index")
 
 __all__ = ["LayoffOption", "Solution", "clear_caches", "contract_hint", "layoff_options", "solve"]
 
@@ -139,11 +148,13 @@ class LayoffOption:
 
 def _counts(cards: Iterable[Card]) -> list[int]:
     """The counts of ``cards``, one per card index (the dead twos last, S15)."""
+    cards = tuple(cards)
+    if not all(map(isinstance, cards, repeat(Card))):
+        wrong = next(card for card in cards if not isinstance(card, Card))
+        raise RemiError(f"expected cards, got {wrong!r}", Reason.BAD_ARGUMENT)
     counts = [0] * CARD_SLOTS
-    for card in cards:
-        if not isinstance(card, Card):
-            raise RemiError(f"expected cards, got {card!r}", Reason.BAD_ARGUMENT)
-        counts[card.index] += 1
+    for i in map(_INDEX, cards):
+        counts[i] += 1
     return counts
 
 
@@ -203,6 +214,8 @@ def _search(
     t = _tables(variant)
     plan = _requirements(t, contract, variant.contracts.exact_sizes)
     if plan is None:
+        return None
+    if not (t.wild_twos or t.special) and _short_of_jokers(t, counts, plan):
         return None
     held = _search_counts(t, counts) if t.wild_twos else counts  # (the search puts back every card it takes)
     if all_in:
@@ -352,11 +365,8 @@ def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in
         return None
     t, reqs, cands = found
     melds = _melds(t, cands, reqs, counts)
-    left: list[Card] = []
-    for i, n in enumerate(counts):
-        if n:
-            left += [CARDS[i]] * n
-    return Solution(melds, tuple(left), variant.hand_points(left))
+    left = tuple(chain.from_iterable(map(repeat, CARDS, counts)))
+    return Solution(melds, left, variant.hand_points(left))
 
 
 def layoff_options(
