@@ -11,18 +11,8 @@ import attrs
 import pytest
 
 import remi
-from remi._kernel import (
-    candidates,
-    counts_of,
-    run_line,
-    run_windows,
-    scored_runs,
-    scored_sets,
-    scoring,
-    suit_bits,
-    wild_count,
-    window_naturals,
-)
+from remi._kernel import candidates, counts_of, run_windows, wild_count
+from remi._kernel_scored import run_line, scored_runs, scored_sets, scoring, suit_bits, window_naturals
 from remi.cards import CARDS
 from remi.melds import MeldKind
 
@@ -68,7 +58,7 @@ def test_N8_window_naturals_bounds_every_valid_run(variant: remi.Variant) -> Non
 
     Every valid run of hearts (wilds where 2s are wild, and up to two jokers in
     place of naturals) is checked with ``meld_problems``, which knows nothing of
-    the line; its counts must pass :func:`remi._kernel.window_naturals`.
+    the line; its counts must pass :func:`remi._kernel_scored.window_naturals`.
     """
     rules = variant.melds
     line = run_line(rules)

@@ -26,7 +26,8 @@ from operator import itemgetter
 
 import attrs
 
-from remi._kernel import (
+from remi._kernel import J as _J
+from remi._kernel_scored import (
     SCORE_WEIGHT,
     Scored,
     Scoring,
@@ -38,7 +39,6 @@ from remi._kernel import (
     suit_bits,
     window_naturals,
 )
-from remi._kernel import J as _J
 from remi.cards import CARDS
 from remi.contracts import Contract
 from remi.errors import VariantError
@@ -87,10 +87,10 @@ class _Tables:
     offset (rank - 1): without wrap-around it is 1..14 (ace low = 1, ace high
     = 14) trimmed by the ace rules; with wrap-around it is several turns of
     the 13 ranks, and a run's lowest natural must sit in the middle turn so that
-    each run is generated once (:class:`remi._kernel.RunLine`). ``kernel``
+    each run is generated once (:class:`remi._kernel_scored.RunLine`). ``kernel``
     holds what the kernel's scored candidates need (the line, points, limits);
-    ``runs`` memoises :func:`remi._kernel.scored_runs` per suit, ``rank_sets``
-    :func:`remi._kernel.scored_sets` per rank, ``sets`` the rank curves
+    ``runs`` memoises :func:`remi._kernel_scored.scored_runs` per suit, ``rank_sets``
+    :func:`remi._kernel_scored.scored_sets` per rank, ``sets`` the rank curves
     (:func:`_rank_curves`) and ``plans`` :func:`_requirements`.
 
     Wild twos: ``wild_twos`` says the 2s are wild (they join the jokers at

@@ -12,7 +12,7 @@ from bisect import bisect_left
 from itertools import compress
 
 from remi._kernel import J as _J
-from remi._kernel import cover_sets
+from remi._kernel_scored import cover_sets
 from remi._solver_melds import (
     _NONE,
     _SPECIAL,

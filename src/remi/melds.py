@@ -102,9 +102,7 @@ class Twos(enum.Enum):
 
     #: 2s are ordinary cards.
     NATURAL = "natural"
-    #: Every 2 is wild, even in its own place in a run; there is no set of twos.
-    #: Runs have no 2's place at all: they start at 3 (May I?'s M5), so
-    #: ``ace_low`` and ``run_wrap`` have no effect with it.
+    #: Every 2 is wild, even in its own place; no set of twos; runs start at 3 (``ace_low``, ``run_wrap`` unused).
     WILD = "wild"
     #: 2s are wild, except in a set of twos (every card a 2 or a joker), where the 2s are naturals.
     WILD_EXCEPT_SETS = "wild-except-sets"
