@@ -67,6 +67,7 @@ from operator import attrgetter
 import attrs
 
 from remi._kernel import J as _J
+from remi._kernel_scored import _LINES
 from remi._solver_melds import (
     _JS,
     _TABLES,
@@ -464,7 +465,7 @@ def contract_hint(
 
 
 def clear_caches() -> None:
-    """Forget everything the solver memoised (per-variant tables, runs per suit, contract plans).
+    """Forget everything the solver memoised (per-variant tables, runs per suit, contract plans, run lines).
 
     The memo is bounded, so this is never needed for correctness; it frees the
     memory, and gives benchmarks a cold start.
@@ -474,3 +475,4 @@ def clear_caches() -> None:
     .. versionadded:: 0.1.0
     """
     _TABLES.clear()
+    _LINES.clear()
