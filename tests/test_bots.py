@@ -36,7 +36,7 @@ ALL_WILD = attrs.evolve(
 )
 TWO_NATURALS = attrs.evolve(
     NORWEGIAN, name="two-naturals",
-    melds=attrs.evolve(NORWEGIAN.melds, joker_cap=JokerCap.NONE, min_naturals=2, twos=Twos.WILD),
+    melds=attrs.evolve(NORWEGIAN.melds, joker_cap=JokerCap.NONE, min_naturals=2, twos=Twos.WILD, ace_low=False),
 )
 
 

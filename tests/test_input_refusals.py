@@ -522,7 +522,7 @@ _PART_CHANGES: dict[str, dict[str, Any]] = {
     "deck": {"packs": 3, "jokers": 5, "by_players": {5: (3, 9)}, "dead_twos": True},
     "melds": {
         "set_min": 2, "set_max": 6, "set_distinct_suits": True, "run_min": 3, "run_max": 13, "ace_low": False,
-        "ace_high": False, "run_wrap": True, "joker_cap": remi.JokerCap.NONE, "twos": remi.Twos.WILD,
+        "ace_high": False, "run_wrap": True, "joker_cap": remi.JokerCap.NONE, "twos": remi.Twos.WILD_EXCEPT_SETS,
         "min_naturals": 2, "joker_cap_on_layoff": False, "distinct_suits_on_layoff": False,
     },
     "contracts": {

@@ -92,7 +92,7 @@ def test_S6_SX1_a_set_of_twos_and_twos_as_wilds() -> None:
     # one 2 short there is no third card for the sevens
     assert solve(SHANGHAI, cards[1:], contract) is None
     # under plain wild twos there is no set of twos
-    wild = attrs.evolve(SHANGHAI, name="wild-only", melds=attrs.evolve(SHANGHAI.melds, twos=Twos.WILD))
+    wild = attrs.evolve(SHANGHAI, name="wild-only", melds=attrs.evolve(SHANGHAI.melds, twos=Twos.WILD, ace_low=False))
     assert solve(wild, cards, contract) is None
 
 
@@ -284,11 +284,11 @@ TWOS_HEAVY = [remi.Card(rank, suit) for suit in (remi.Suit.SPADES, remi.Suit.HEA
               for rank in (1, 2, 2, 3, 4, 13)] + [JOKER] * 3
 
 VARIANTS = [
-    variant_of(Twos.WILD, 1, True),
     variant_of(Twos.WILD, 1, True, ace_low=False),
-    variant_of(Twos.WILD, 0, False, points=(10, 25)),
-    variant_of(Twos.WILD, 2, False, points=(20, 20)),
-    variant_of(Twos.WILD, 1, False, exact=True, wrap=True),
+    variant_of(Twos.WILD, 0, False, points=(10, 25), ace_low=False),
+    variant_of(Twos.WILD, 2, False, points=(20, 20), ace_low=False),
+    variant_of(Twos.WILD, 1, False, exact=True, ace_low=False),
+    variant_of(Twos.WILD_EXCEPT_SETS, 1, False, exact=True, wrap=True),
     variant_of(Twos.WILD_EXCEPT_SETS, 1, True, points=(20, 20)),
     variant_of(Twos.WILD_EXCEPT_SETS, 1, True),
     variant_of(Twos.WILD_EXCEPT_SETS, 0, False),
@@ -327,7 +327,7 @@ def test_solve_matches_brute_force(variant: Variant, contract: Contract, all_in:
 
 
 FULL = [variant_of(Twos.WILD, 1, True, ace_low=False), variant_of(Twos.WILD_EXCEPT_SETS, 1, True, points=(20, 20)),
-        variant_of(Twos.WILD_EXCEPT_SETS, 0, False), variant_of(Twos.WILD, 2, False, exact=True)]
+        variant_of(Twos.WILD_EXCEPT_SETS, 0, False), variant_of(Twos.WILD, 2, False, exact=True, ace_low=False)]
 
 
 @settings(max_examples=25, deadline=None)

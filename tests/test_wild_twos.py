@@ -283,7 +283,7 @@ def test_min_naturals_two_needs_two_naturals() -> None:
     assert valid(TWO_NATURALS, SET, "7S 7H JK JK JK")
     assert problems(TWO_NATURALS, RUN, "7S JK JK JK") == MeldProblem.TOO_FEW_NATURALS
     assert valid(TWO_NATURALS, RUN, "7S JK JK 10S")
-    wild = attrs.evolve(TWO_NATURALS, twos=Twos.WILD)
+    wild = attrs.evolve(TWO_NATURALS, twos=Twos.WILD, ace_low=False)
     assert problems(wild, SET, "7S 2H 2D") == MeldProblem.TOO_FEW_NATURALS
     assert problems(wild, RUN, "7S 2S 2H JK") == MeldProblem.TOO_FEW_NATURALS
     three = MeldRules(min_naturals=3, joker_cap=JokerCap.NONE)
@@ -324,10 +324,25 @@ def test_swap_joker_returns_the_freed_cards() -> None:
     assert swap_joker(rules, RUN, parse_cards("5C 2C 7C 8C"), [C("6C")], twos=True) is None  # 2s natural here
 
 
+def test_M5_wild_twos_have_no_place_for_a_two_so_no_low_ace_nor_wrap() -> None:
+    for change in ({"ace_low": True}, {"run_wrap": True}):
+        with pytest.raises(remi.VariantError, match=r"under Twos\.WILD runs start at 3") as info:
+            attrs.evolve(MAYI, **change)  # type: ignore[arg-type]
+        assert info.value.reason is remi.Reason.BAD_VARIANT
+    assert attrs.evolve(MAYI, twos=Twos.WILD_EXCEPT_SETS, ace_low=True).ace_low  # the 2's place is back
+
+
 # -- the property: meld_problems against the brute force --------------------------------------------
 
+def _meld_rules(aces: tuple[bool, bool], twos: Twos, run_wrap: bool, **rest: Any) -> MeldRules:
+    """Meld rules as drawn, but with neither a low ace nor wrap-around under Twos.WILD (it refuses them)."""
+    if twos is Twos.WILD:
+        aces, run_wrap = (False, True), False
+    return MeldRules(ace_low=aces[0], ace_high=aces[1], twos=twos, run_wrap=run_wrap, **rest)
+
+
 RULES = st.builds(
-    lambda aces, **rest: MeldRules(ace_low=aces[0], ace_high=aces[1], **rest),
+    _meld_rules,
     st.sampled_from([(True, True), (False, True), (True, False)]),
     twos=st.sampled_from(Twos),
     min_naturals=st.integers(0, 2),
@@ -423,7 +438,7 @@ def test_meld_problems_match_the_brute_force_on_small_card_lists(
 @given(rules=RULES, cards_=straights())
 @example(rules=MAYI, cards_=parse_cards("2S 3S 4S 5S"))
 @example(rules=SHANGHAI, cards_=parse_cards("AH 2H 3H 4H"))
-@example(rules=attrs.evolve(MAYI, run_wrap=True), cards_=parse_cards("QS KS AS 2S"))
+@example(rules=attrs.evolve(SHANGHAI, run_wrap=True), cards_=parse_cards("QS KS AS 2S"))
 def test_meld_problems_match_the_brute_force_on_straights(rules: MeldRules, cards_: tuple[Card, ...]) -> None:
     check(rules, RUN, cards_)
 

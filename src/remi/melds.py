@@ -102,7 +102,7 @@ class Twos(enum.Enum):
 
     #: 2s are ordinary cards.
     NATURAL = "natural"
-    #: Every 2 is wild, even in its own place; no set of twos; runs start at 3 (``ace_low``, ``run_wrap`` unused).
+    #: Every 2 is wild, even in its own place; no set of twos; runs start at 3 (no ``ace_low``, ``run_wrap``).
     WILD = "wild"
     #: 2s are wild, except in a set of twos (every card a 2 or a joker), where the 2s are naturals.
     WILD_EXCEPT_SETS = "wild-except-sets"
@@ -186,7 +186,7 @@ class MeldRules:
         VariantError: If a field has the wrong type or is out of range: the
             flags must be ``True`` or ``False`` (and the ace low, high or
             both), ``set_min`` at least 2, ``set_max`` ``None`` or at least
-            ``set_min``, and ``2 <= run_min <= run_max <= 14``.
+            ``set_min``, ``2 <= run_min <= run_max <= 14``; no ``ace_low`` nor ``run_wrap`` under ``Twos.WILD``.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
@@ -272,6 +272,8 @@ def _rules_problem(rules: MeldRules) -> str | None:
                 f"got {rules.run_max!r}")
     if not (rules.ace_low or rules.ace_high):
         return "the ace must be low, high or both (ace_low and ace_high are both False)"
+    if rules.twos is Twos.WILD and (rules.ace_low or rules.run_wrap):
+        return "under Twos.WILD runs start at 3 (no 2's place), so ace_low and run_wrap must be False"
     return None
 
 
@@ -281,7 +283,7 @@ def is_wild(rules: MeldRules, card: Card) -> bool:
     Under :attr:`Twos.WILD_EXCEPT_SETS` a 2 is wild except in a set of twos;
     this answers for a card outside any meld. A dead 2 (S15) is never wild.
 
-    >>> [is_wild(MeldRules(twos=Twos.WILD), card) for card in parse_cards("2H 2H+")]
+    >>> [is_wild(MeldRules(twos=Twos.WILD, ace_low=False), card) for card in parse_cards("2H 2H+")]
     [True, False]
 
     .. versionadded:: 0.2.0
@@ -301,8 +303,7 @@ def _to_cards(value: Sequence[Card] | str) -> tuple[Card, ...]:
     try:
         cards = tuple(value)
     except TypeError:
-        message = f"expected cards (card text or a sequence of Card), got {value!r}"
-        raise NotationError(message, repr(value), 0) from None
+        raise NotationError(f"expected card text or a sequence of Card, got {value!r}", repr(value), 0) from None
     for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"{card!r} is not a card", repr(card), 0)
@@ -560,7 +561,7 @@ def run_cards(rules: MeldRules, cards: Sequence[Card]) -> tuple[Card, ...]:
     >>> from remi.melds import MeldRules
     >>> format_cards(run_cards(MeldRules(), parse_cards("2S JK 4S 5S")))
     '2S 3S 4S 5S'
-    >>> format_cards(run_cards(MeldRules(twos=Twos.WILD), parse_cards("5C 6C 2S 8C")))
+    >>> format_cards(run_cards(MeldRules(twos=Twos.WILD, ace_low=False), parse_cards("5C 6C 2S 8C")))
     '5C 6C 7C 8C'
 
     Raises:
