@@ -407,11 +407,11 @@ def bench_svg(kind: str, data: dict[str, Any]) -> str:
         rows = [(f"{row['variant']}, {row['players']} players ({row['style']})", [row["ratio"]])
                 for row in data["play"]]
         return bar_chart("Random play: remi actions/s over python-chess plies/s", rows, ["ratio"], "x",
-                         target=2.0, note=note)
+                         target=3.0, note=note)
     if kind == "bench-solver":
         rows = [(f"{row['variant']}: {row['category']}", [row["speedup"]]) for row in data["solver"]]
         return bar_chart("The contract solver over a naive search (hands/s)", rows, ["speedup"], "x",
-                         target=100.0, note=note)
+                         target=1000.0, note=note)
     figures = data["import"]
     rows = [("import remi", [figures["remi_ms"]]), ("import chess", [figures["chess_ms"]])]
     return bar_chart("Import time", rows, ["ms"], " ms", note=note)
