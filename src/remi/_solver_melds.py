@@ -21,6 +21,7 @@ the end (:func:`_search_counts` builds the vector; see :mod:`remi.solver`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import compress
 from operator import itemgetter
 
@@ -459,16 +460,9 @@ def _set_bounds(
     the memo of :func:`_rank_curves`.
     """
     jokers = counts[_J]
-    memo = _rank_curves(t, jokers, lmin, lmax)
-    points = t.points
     found = []
     ranks = []
-    held = _set_naturals(t, counts)
-    for rank in compress(t.set_ranks, map(held.__getitem__, t.set_ranks)):
-        n = held[rank]
-        curve = memo.get(points[rank] * 1024 + n)
-        if curve is None:
-            curve = memo[points[rank] * 1024 + n] = _rank_curve(t, points[rank], n, jokers, lmin, lmax)
+    for rank, curve in _held_curves(t, counts, lmin, lmax):
         if curve[-1] > _NONE:
             found.append(curve)
             ranks.append((curve[-1], rank))
@@ -482,16 +476,7 @@ def _set_bounds(
 def _set_curve(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[int]:
     """The joker curve of :func:`_set_bounds` alone, from per-rank curves memoised by naturals held."""
     jokers = counts[_J]
-    memo = _rank_curves(t, jokers, lmin, lmax)
-    points = t.points
-    found = []
-    held = _set_naturals(t, counts)
-    for rank in compress(t.set_ranks, map(held.__getitem__, t.set_ranks)):
-        n = held[rank]
-        curve = memo.get(points[rank] * 1024 + n)
-        if curve is None:
-            curve = memo[points[rank] * 1024 + n] = _rank_curve(t, points[rank], n, jokers, lmin, lmax)
-        found.append(curve)
+    found = [curve for _, curve in _held_curves(t, counts, lmin, lmax)]
     if t.special:
         curve = list(map(max, *found)) if len(found) > 1 else found[0] if found else [_NONE] * (jokers + 1)
         return _special_curve(t, counts, lmin, lmax, curve)
@@ -504,23 +489,29 @@ def _set_curve(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[int]
 
 def _set_value(t: _Tables, counts: list[int], lmin: int, lmax: int) -> int:
     """The best score of one set from ``counts`` (:func:`_best_set`'s, without building it)."""
-    jokers = counts[_J]
-    memo = _rank_curves(t, jokers, lmin, lmax)
-    points = t.points
     best = _NONE
     if t.special:
         special = _special_sets(t, counts, lmin, lmax)
         if special:
             best = max(cand[0] for cand in special)
-    held = _set_naturals(t, counts)
-    for rank in compress(t.set_ranks, map(held.__getitem__, t.set_ranks)):
-        n = held[rank]
-        curve = memo.get(points[rank] * 1024 + n)
-        if curve is None:
-            curve = memo[points[rank] * 1024 + n] = _rank_curve(t, points[rank], n, jokers, lmin, lmax)
+    for _, curve in _held_curves(t, counts, lmin, lmax):
         if curve[-1] > best:  # noqa: PLR1730 (a hot loop: no call)
             best = curve[-1]
     return best
+
+
+def _held_curves(t: _Tables, counts: list[int], lmin: int, lmax: int) -> Iterator[tuple[int, list[int]]]:
+    """Each rank whose naturals can make a set, with its joker curve (memoised by points and naturals held)."""
+    jokers = counts[_J]
+    memo = _rank_curves(t, jokers, lmin, lmax)
+    points = t.points
+    held = _set_naturals(t, counts)
+    for rank in compress(t.set_ranks, map(held.__getitem__, t.set_ranks)):
+        key = points[rank] * 1024 + held[rank]
+        curve = memo.get(key)
+        if curve is None:
+            curve = memo[key] = _rank_curve(t, points[rank], held[rank], jokers, lmin, lmax)
+        yield rank, curve
 
 
 def _rank_curves(t: _Tables, jokers: int, lmin: int, lmax: int) -> dict[int, list[int]]:
