@@ -28,6 +28,7 @@ from remi import (
     JOKER,
     End,
     JokerCap,
+    Meld,
     MeldKind,
     MeldProblem,
     TableMeld,
@@ -565,6 +566,19 @@ def sub_multisets(hand: Sequence[Card], least: int) -> Iterator[tuple[Card, ...]
             yield tuple(card for (card, _), k in zip(counts, choice, strict=True) for _ in range(k))
 
 
+def test_an_all_in_lay_down_lists_no_run_longer_than_the_longest_allowed() -> None:
+    """All-in puts every card left into the last run: not when that run would be too long (plain rules too)."""
+    hand = remi.parse_cards("3H 4H 5H 6H 7H 8H")
+    counts = [0] * CARD_SLOTS
+    for card in hand:
+        counts[card.index] += 1
+    for run_max, expected in ((6, [LayDown((Meld(RUN, hand),))]), (5, [])):
+        listed = list(_generate.laydowns(MeldRules(run_max=run_max), Contract.of("run 4"), exact=False,
+                                         piecemeal=False, done=frozenset(), counts=counts, hand_size=len(hand),
+                                         all_in=True, keep=0))
+        assert listed == expected, run_max
+
+
 def brute_force_laydowns(
     rules: MeldRules, contract: Contract, hand: Sequence[Card], *, exact: bool, all_in: bool, keep: int
 ) -> set[LayDown]:
@@ -604,6 +618,10 @@ HAND_POOL = parse_cards("AS 2S 3S 4S 5S 6S QS KS 2H 2D 7H 7D 7S 7S AH 3H 4H 2C J
 )
 @example(rules=MeldRules(run_min=3), contract=Contract.of("run 3", "set 3"), hand=[16, 18, 19, 10, 20, 21, 22],
          exact=False, all_in=False, keep=0)  # 4H JK JK 7H 9C 9C 9D: a run of 4 has no 3-card window within the cap
+@example(rules=MeldRules(twos=Twos.WILD, min_naturals=0, joker_cap=JokerCap.NONE, set_min=2, run_min=2, run_max=5,
+                         ace_low=False),
+         contract=Contract.of("run 4"), hand=[8, 9, 10, 15, 16, 1], exact=False, all_in=True,
+         keep=0)  # 2S 2H 3H 4H 7H 2D all in: six cards, but a run holds at most five
 def test_lay_downs_equal_the_brute_force(
     rules: MeldRules, contract: Contract, hand: list[int], exact: bool, all_in: bool, keep: int
 ) -> None:

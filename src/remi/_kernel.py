@@ -502,8 +502,8 @@ def _cached(cache: _Cache, key: _Key, source: Iterator[tuple[int, ...]]) -> Iter
 def all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
     """Runs that use every remaining card (the last meld of an all-in lay-down)."""
     total = sum(counts)
-    if total < size or (exact and total != size):
-        return
+    if total < size or (exact and total != size) or total > rules.run_max:
+        return  # (a run as long as the cards left must still be within the longest run allowed)
     if rules.twos is not _NATURAL or rules.min_naturals != 1:
         if natural_suits(rules, counts) > 1:
             return
