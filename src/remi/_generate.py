@@ -156,28 +156,34 @@ def _canonical(
     return all(sorted(cards) == sorted(wanted.get(key, ())) for key, cards in got.items()) and len(got) == len(wanted)
 
 
-_WINDOW_MASKS: dict[int, tuple[int, ...]] = {}
-_BEST_WINDOW: dict[int, dict[int, int]] = {}  # size -> suit mask -> most values held in one window
+#: Per run size, per suit's counts (ace first): the suit's naturals, the most values it holds in one
+#: window of that size (the ace low or high), and at most how many runs of that size its naturals make
+#: alone. Emptied past :data:`_MOST_SUITS` entries.
+_SUIT_RUNS: dict[int, dict[tuple[int, ...], tuple[int, int, int]]] = {}
+_MOST_SUITS = 1 << 16
 
 
-def _window_masks(size: int) -> tuple[int, ...]:
-    """Bit masks of every ``size`` consecutive values 1-14 (bit 0 = ace low, bit 13 = ace high)."""
-    masks = tuple(((1 << size) - 1) << start for start in range(max(1, 15 - size)))
-    _WINDOW_MASKS[size] = masks
-    return masks
-
-
-def _natural_runs(suit: list[int], size: int) -> int:
-    """At most how many runs of ``size`` one suit's naturals make without jokers."""
-    values = [*suit, suit[0]]  # the ace low and high
-    total = stretch = 0
-    for held in values:
-        if held:
-            stretch += held
-        else:
-            total += stretch // size
-            stretch = 0
-    return total + stretch // size
+def _suit_runs(suit: tuple[int, ...], size: int) -> tuple[int, int, int]:
+    """What :data:`_SUIT_RUNS` holds for ``suit`` and ``size``."""
+    mask = 0
+    for offset, n in enumerate(suit):
+        if n:
+            mask |= 1 << offset
+    if mask & 1:
+        mask |= 1 << 13  # the ace high
+    window = (1 << size) - 1
+    best = max((mask & (window << start)).bit_count() for start in range(max(1, 15 - size)))
+    runs = 0
+    if best == size:  # natural-only runs: at most the cards of each unbroken stretch
+        stretch = 0
+        for held in (*suit, suit[0]):  # the ace low and high
+            if held:
+                stretch += held
+            else:
+                runs += stretch // size
+                stretch = 0
+        runs += stretch // size
+    return sum(suit), best, runs
 
 
 def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: list[int]) -> bool:
@@ -204,28 +210,21 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
             if natural + min(jokers, extra) < needed:
                 return False
             short += max(0, needed - natural)
-        elif not rules.run_wrap:  # (the masks below know no wrap-around)
+        elif not rules.run_wrap:  # (the windows know no wrap-around)
             possible = natural = 0
-            windows = _WINDOW_MASKS.get(size) or _window_masks(size)
-            bests = _BEST_WINDOW.setdefault(size, {})
-            for base in (0, 13, 26, 39):
-                suit = counts[base : base + 13]
-                naturals = sum(suit)
+            known = _SUIT_RUNS.get(size)
+            if known is None or len(known) > _MOST_SUITS:
+                known = _SUIT_RUNS[size] = {}
+            for suit in (tuple(counts[0:13]), tuple(counts[13:26]), tuple(counts[26:39]), tuple(counts[39:52])):
+                found = known.get(suit)
+                if found is None:
+                    found = known[suit] = _suit_runs(suit, size)
+                naturals, best, runs = found
                 if naturals < least:
                     continue
-                mask = 0
-                for offset, n in enumerate(suit):
-                    if n:
-                        mask |= 1 << offset
-                if mask & 1:
-                    mask |= 1 << 13  # the ace high
-                best = bests.get(mask, -1)
-                if best < 0:
-                    best = bests[mask] = max((mask & window).bit_count() for window in windows)
                 if best >= least and size - best <= jokers:
                     possible += naturals // least
-                if best == size:  # natural-only runs: at most the cards of each unbroken stretch
-                    natural += _natural_runs(suit, size)
+                natural += runs
             if possible < needed:
                 return False
             short += max(0, needed - natural)
@@ -311,14 +310,29 @@ def _coverable(
     return all(covered[i] or not counts[i] for i in range(52))
 
 
+#: The melds built so far, sets and runs, by their card indices: a listing's lay-downs share
+#: their melds (immutable), and so do the listings of the hands a match goes through.
+_SET_MELDS: dict[tuple[int, ...], Meld] = {}
+_RUN_MELDS: dict[tuple[int, ...], Meld] = {}
+_MOST_MELDS = 1 << 16  # each dict is emptied when it grows past this
+
+
+def built_meld(is_run: bool, cards: tuple[int, ...]) -> Meld:
+    """The meld of card indices ``cards`` (a set's sorted), known valid: not checked again (hot path)."""
+    known = _RUN_MELDS if is_run else _SET_MELDS
+    meld = known.get(cards)
+    if meld is None:
+        if len(known) >= _MOST_MELDS:
+            known.clear()
+        meld = known[cards] = object.__new__(Meld)
+        object.__setattr__(meld, "kind", _RUN if is_run else _SET)
+        object.__setattr__(meld, "cards", tuple([CARDS[i] for i in cards]))
+    return meld
+
+
 def _laydown(melds: list[tuple[MeldKind, tuple[int, ...]]]) -> LayDown:
     """Build a LayDown from generated melds without re-validating them (hot path)."""
-    built = []
-    for kind, cards in sorted(melds, key=lambda m: (m[0] is _RUN, m[1])):
-        meld = object.__new__(Meld)
-        object.__setattr__(meld, "kind", kind)
-        object.__setattr__(meld, "cards", tuple([CARDS[i] for i in cards]))
-        built.append(meld)
+    built = [built_meld(is_run, cards) for is_run, cards in sorted([(kind is _RUN, cards) for kind, cards in melds])]
     action = object.__new__(LayDown)
     object.__setattr__(action, "melds", tuple(built))
     return action

@@ -398,17 +398,17 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
             yield from _generate_layoffs(state, seat, hand)
     if kinds is not None and Discard not in kinds:
         return
-    previous = None
-    for card in hand:
-        if card is previous:
-            continue
-        previous = card
-        if _rediscard_forbidden(state, card, hand):
-            continue
-        yield _DISCARDS[card]
+    taken = state.taken
+    discards = _DISCARDS
+    # one Discard per distinct card (a hand is sorted, so copies are neighbours)
+    pairs = zip(hand, (None, *hand), strict=False)  # each card with the one before it
+    if taken is None or not _rediscard_forbidden(state, taken, hand):
+        yield from [discards[card.index] for card, before in pairs if card is not before]
+    else:  # N13, E7: the taken discard may not go straight back
+        yield from [discards[card.index] for card, before in pairs if card is not before and card is not taken]
 
 
-_DISCARDS = {card: Discard(card) for card in CARDS}
+_DISCARDS = tuple(Discard(card) for card in CARDS)  # by card index
 
 
 def meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:

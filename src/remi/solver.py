@@ -66,6 +66,7 @@ from operator import attrgetter
 
 import attrs
 
+from remi._generate import built_meld
 from remi._kernel import J as _J
 from remi._kernel_scored import _LINES
 from remi._solver_melds import (
@@ -297,14 +298,14 @@ def _melds(t: _Tables, cands: list[_Cand], reqs: list[_Req], counts: list[int]) 
 def _meld(cand: _Cand, is_run: bool, wilds: Sequence[int]) -> Meld:
     """The meld of a candidate whose wilds are jokers, or else ``wilds``, in order."""
     if not is_run:
-        return Meld(MeldKind.SET, tuple(CARDS[c] for c in (*cand[2], *wilds)))
+        return built_meld(False, tuple(sorted((*cand[2], *wilds))))
     _, _, neg_start, end, *positions = cand[1]
     naturals = dict(zip(positions, cand[2], strict=False))
     if wilds:
         fill = iter(wilds)
-        return Meld(MeldKind.RUN, tuple(CARDS[naturals[v] if v in naturals else next(fill)]
-                                        for v in range(-neg_start, end + 1)))
-    return Meld(MeldKind.RUN, tuple(CARDS[naturals.get(v, _J)] for v in range(-neg_start, end + 1)))
+        values = range(-neg_start, end + 1)
+        return built_meld(True, tuple([naturals[v] if v in naturals else next(fill) for v in values]))
+    return built_meld(True, tuple([naturals.get(v, _J) for v in range(-neg_start, end + 1)]))
 
 
 def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in: bool = False) -> Solution | None:
