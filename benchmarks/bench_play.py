@@ -24,7 +24,15 @@ Each remi slice is followed by a python-chess slice of the same CPU time, and
 each style's ratio is taken against the chess slices measured right after
 it, so background load affects both sides alike.
 
+With ``--breakdown`` it prints instead where remi's time goes in the ``list``
+style: per kind of state (a draw, a buy offer, a turn of a seat that is down,
+of one that can go down, of one that cannot) how many were listed, the mean
+time of their listing, and each kind's share of all the time, the ``apply``
+calls included. A diagnostic for work on speed (each step is timed, which
+costs a little), not a figure to compare with python-chess.
+
 Run:  python benchmarks/bench_play.py [--seconds 5] [--variant norwegian:4 --variant english:4] [--json PATH]
+      python benchmarks/bench_play.py --breakdown [--seconds 5] [--variant norwegian:4]
 """
 
 from __future__ import annotations
@@ -38,7 +46,7 @@ from typing import Any
 import chess
 
 import remi
-from remi.actions import Action, Buy, Pass
+from remi.actions import Action, Buy, LayDown, Pass
 
 STYLES = ("list", "index")
 TARGET = 3.0
@@ -90,6 +98,50 @@ def chess_slice(seconds: float, seed: int) -> tuple[int, float]:
             return plies, elapsed
 
 
+def breakdown(name: str, players: int, seconds: float, seed: int) -> None:
+    """Print where the ``list`` style's time goes, per kind of state (see the module's docstring)."""
+    variant = remi.variants.get(name)
+    rng = random.Random(seed)
+    buy, pass_, buying, playing = Buy(), Pass(), remi.Phase.BUY, remi.Phase.PLAY
+    counts: dict[str, int] = {}
+    times: dict[str, int] = {}
+    clock = time.perf_counter_ns
+    state = remi.new_game(variant, players=players, seed=seed)
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        for _ in range(200):
+            if state.is_over:
+                state = remi.new_game(variant, players=players, seed=rng.randrange(2**32))
+            before = clock()
+            legal = list(state.legal_actions())
+            listed = clock() - before
+            kind = state.phase.value
+            if state.phase is playing:
+                seat = state.to_act
+                assert seat is not None
+                if state.down[seat]:
+                    kind = "play, down"
+                elif any(type(action) is LayDown for action in legal):
+                    kind = "play, can go down"
+                else:
+                    kind = "play, cannot go down"
+            counts[kind] = counts.get(kind, 0) + 1
+            times[kind] = times.get(kind, 0) + listed
+            action: Action = (buy if rng.random() < 0.1 else pass_) if state.phase is buying else \
+                legal[rng.randrange(len(legal))]
+            before = clock()
+            state = state.apply(action)
+            times["apply"] = times.get("apply", 0) + clock() - before
+            counts["apply"] = counts.get("apply", 0) + 1
+    total = sum(times.values())
+    print(f"{name}, {players} players: {counts['apply']:,} actions")
+    print(f"  {'listing of':<22} {'states':>8} {'mean us':>9} {'share':>7}")
+    for kind in sorted(times, key=lambda k: -times[k]):
+        label = "(apply)" if kind == "apply" else kind
+        print(f"  {label:<22} {counts[kind]:>8,} {times[kind] / counts[kind] / 1000:>9.1f} "
+              f"{100 * times[kind] / total:>6.1f}%")
+
+
 def measure(name: str, players: int, seconds: float, seed: int) -> list[dict[str, Any]]:
     """Both styles for one variant, each in alternating slices with python-chess; one row per style."""
     variant = remi.variants.get(name)
@@ -119,12 +171,28 @@ def main() -> None:
                         help="a variant to play, with its number of players (default: norwegian:4 and english:4)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", metavar="PATH", help="also write the figures to PATH as {'play': [...]}")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="print where remi's time goes per kind of state instead (no python-chess)")
     args = parser.parse_args()
-    rows: list[dict[str, Any]] = []
-    print(f"{'variant':<12} {'players':>7} {'style':<6} {'remi actions/s':>15} {'chess plies/s':>14} {'ratio':>7}")
+    specs = []
     for spec in args.variant or ["norwegian:4", "english:4"]:
         name, _, players = spec.partition(":")
-        for row in measure(name, int(players or 4), args.seconds, args.seed):
+        if name not in remi.variants.names() or not (players or "4").isdigit():
+            parser.error(f"--variant {spec!r}: a variant ({', '.join(remi.variants.names())}) and perhaps "
+                         ":PLAYERS, e.g. norwegian:4")
+        try:
+            remi.new_game(name, players=int(players or 4), seed=0)
+        except remi.RemiError as refused:
+            parser.error(f"--variant {spec!r}: {refused}")
+        specs.append((name, int(players or 4)))
+    if args.breakdown:
+        for name, players in specs:
+            breakdown(name, players, args.seconds, args.seed)
+        return
+    rows: list[dict[str, Any]] = []
+    print(f"{'variant':<12} {'players':>7} {'style':<6} {'remi actions/s':>15} {'chess plies/s':>14} {'ratio':>7}")
+    for name, players in specs:
+        for row in measure(name, players, args.seconds, args.seed):
             rows.append(row)
             print(f"{row['variant']:<12} {row['players']:>7} {row['style']:<6} {row['remi_per_s']:>15,.0f} "
                   f"{row['chess_per_s']:>14,.0f} {row['ratio']:>6.2f}x")
