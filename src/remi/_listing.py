@@ -369,6 +369,7 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
     level = state.levels[seat] - 1
     contract = contracts[level]
     missing = len(contract.requirements) - len(state.laid[seat])
+    counts = _counts(hand)
     if missing and (kinds is None or LayDown in kinds):
         all_in = contracts.going_out[level] is GoingOut.ALL_IN
         keep = _cards_to_keep(state, seat, True)
@@ -380,7 +381,7 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
             exact=contracts.exact_sizes,
             piecemeal=contracts.piecemeal,
             done=state.laid[seat],
-            counts=_counts(hand),
+            counts=counts,
             hand_size=len(hand),
             all_in=all_in,
             keep=keep,
@@ -393,9 +394,9 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
         yield from laydowns
     if state.table:
         if kinds is None or SwapJoker in kinds:
-            yield from _generate_swaps(state, seat, hand)
+            yield from _generate_swaps(state, seat, counts)
         if len(hand) > _cards_to_keep(state, seat, not missing) and (kinds is None or LayOff in kinds):
-            yield from _generate_layoffs(state, seat, hand)
+            yield from _generate_layoffs(state, seat, counts)
     if kinds is not None and Discard not in kinds:
         return
     taken = state.taken
@@ -519,40 +520,61 @@ def _wild_meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
     return tuple(layoffs), tuple(swaps)
 
 
-def _generate_swaps(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iterator[SwapJoker]:
+_Swap = tuple[int, int, bool, tuple[Card, ...]]  # (meld index, owner, is a run, naturals)
+_Offer = tuple[int, int, int | None, Card, End | None]  # a lay-off: (meld index, owner, turn, card, end)
+_Swaps = tuple[_Swap, ...]
+_LayOffs = tuple[_Offer, ...]
+#: The swaps and lay-offs the last table listed offers, whoever holds the cards (see
+#: :func:`_table_offers`): one value, replaced whole, so a reader never sees half of one.
+_LAST_OFFERS: list[tuple[Any, Any, _Swaps, _LayOffs]] = [(None, None, (), ())]
+
+
+def _table_offers(variant: Variant, table: tuple[TableMeld, ...]) -> tuple[_Swaps, _LayOffs]:
+    """Every swap and lay-off that the melds of ``table`` accept, in table order.
+
+    The seats list one table in turn until a meld is laid or grows, so the
+    last table's offers are kept.
+    """
+    last = _LAST_OFFERS[0]
+    if last[0] is table and last[1] is variant:
+        return last[2], last[3]
+    swaps: list[_Swap] = []
+    layoffs: list[_Offer] = []
+    for index, meld in enumerate(table):
+        accepts, frees = meld_options(variant, meld)
+        is_run = meld.kind is MeldKind.RUN
+        swaps.extend((index, meld.owner, is_run, naturals) for naturals in frees)
+        layoffs.extend((index, meld.owner, meld.turn, card, end) for card, end in accepts)
+    found = (table, variant, tuple(swaps), tuple(layoffs))
+    _LAST_OFFERS[0] = found
+    return found[2], found[3]
+
+
+def _generate_swaps(state: GameState, seat: int, counts: list[int]) -> Iterator[SwapJoker]:
     variant = state.variant
-    if _swap_gate(state, seat) is not None:
+    swaps = _table_offers(variant, state.table)[0]
+    if not swaps or _swap_gate(state, seat) is not None:
         return
     own = variant.swaps.from_own_melds
     relocate = not variant.swaps.joker_to_hand
-    held = bytearray(CARD_SLOTS)
-    for card in hand:
-        held[card.index] += 1
-    for index, meld in enumerate(state.table):
-        if meld.owner == seat and not own:
+    for index, owner, is_run, naturals in swaps:
+        if owner == seat and not own:
             continue
-        for naturals in meld_options(variant, meld)[1]:
-            if all(held[card.index] for card in naturals):
-                swap = SwapJoker(index, naturals)
-                if relocate and meld.kind is MeldKind.RUN and _check(state, swap, None) is not None:
-                    continue  # the joker moves to an end of the run: the one check says whether it can
-                yield swap
+        if all(counts[card.index] for card in naturals):
+            swap = SwapJoker(index, naturals)
+            if relocate and is_run and _check(state, swap, None) is not None:
+                continue  # the joker moves to an end of the run: the one check says whether it can
+            yield swap
 
 
-def _generate_layoffs(state: GameState, seat: int, hand: tuple[Card, ...]) -> Iterator[LayOff]:
+def _generate_layoffs(state: GameState, seat: int, counts: list[int]) -> Iterator[LayOff]:
     variant = state.variant
     if _layoff_gate(state, seat) is not None:
         return
-    held = bytearray(CARD_SLOTS)
-    for card in hand:
-        held[card.index] = 1
     wait = variant.layoffs.own_meld_delay
-    for index, meld in enumerate(state.table):
-        if wait and _own_meld_too_soon(state, seat, meld.owner, meld.turn):
-            continue
-        for card, end in meld_options(variant, meld)[0]:
-            if held[card.index]:
-                yield LayOff(card, index, end)
+    for index, owner, turn, card, end in _table_offers(variant, state.table)[1]:
+        if counts[card.index] and not (wait and _own_meld_too_soon(state, seat, owner, turn)):
+            yield LayOff(card, index, end)
 
 
 def _counts(hand: tuple[Card, ...]) -> list[int]:
