@@ -49,10 +49,7 @@ def laydowns(
         all_in: Whether the lay-down must use the whole hand.
         keep: Cards that must stay in hand (1 when going out needs a discard).
     """
-    open_reqs = [(i, r) for i, r in enumerate(contract.requirements) if i not in done]
-    groups: dict[tuple[MeldKind, int], int] = {}
-    for _, req in open_reqs:
-        groups[(req.kind, req.size)] = groups.get((req.kind, req.size), 0) + 1
+    groups, order = _open_groups(contract, done)
     plain = plain_rules(rules)
     if all_in and all(kind is _RUN for kind, _ in groups):
         # all-in with runs only: each suit held needs a run of its own
@@ -74,7 +71,7 @@ def laydowns(
     # Fail fast: a requirement nothing in the hand can fulfil rules out every
     # lay-down that includes it. Search runs (usually scarcer) before sets.
     keys = []
-    for key in sorted(groups, key=lambda k: (k[0] is _SET, k[1])):
+    for key in order:
         if checked or next(candidates(rules, counts, key[0], key[1], exact), None) is not None:
             keys.append(key)
         elif not piecemeal:
@@ -97,6 +94,27 @@ def laydowns(
             if slots is not None and not _canonical(slots, plan, melds):
                 continue
             yield _laydown(melds)
+
+
+_Groups = dict[tuple[MeldKind, int], int]
+#: Per contract (by identity) and requirements laid: the open requirements grouped by (kind, size),
+#: and those groups in search order (runs first, smaller first). Read only; emptied past 1024 entries.
+_OPEN_GROUPS: dict[tuple[int, frozenset[int]], tuple[Contract, _Groups, list[tuple[MeldKind, int]]]] = {}
+
+
+def _open_groups(contract: Contract, done: frozenset[int]) -> tuple[_Groups, list[tuple[MeldKind, int]]]:
+    """The open requirements of ``contract`` as (kind, size) counts, and those keys in search order."""
+    found = _OPEN_GROUPS.get((id(contract), done))
+    if found is None or found[0] is not contract:
+        groups: _Groups = {}
+        for i, req in enumerate(contract.requirements):
+            if i not in done:
+                groups[(req.kind, req.size)] = groups.get((req.kind, req.size), 0) + 1
+        if len(_OPEN_GROUPS) > 1024:
+            _OPEN_GROUPS.clear()
+        found = _OPEN_GROUPS[(id(contract), done)] = (
+            contract, groups, sorted(groups, key=lambda k: (k[0] is _SET, k[1])))
+    return found[1], found[2]
 
 
 def _prunable(rules: MeldRules, groups: dict[tuple[MeldKind, int], int]) -> bool:
