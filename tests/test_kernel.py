@@ -11,13 +11,14 @@ import attrs
 import pytest
 
 import remi
-from remi._kernel import candidates, counts_of, run_windows, wild_count
+from remi._kernel import all_in_set, candidates, counts_of, run_windows, wild_count
 from remi._kernel_scored import run_line, scored_runs, scored_sets, scoring, suit_bits, window_naturals
 from remi.cards import CARDS
 from remi.melds import MeldKind
 
 VARIANTS = [remi.variants.get(name) for name in remi.variants.names()]
 WRAP = attrs.evolve(VARIANTS[0], name="wrap", melds=attrs.evolve(VARIANTS[0].melds, run_wrap=True))
+SHORT_SETS = attrs.evolve(VARIANTS[0], name="short-sets", melds=attrs.evolve(VARIANTS[0].melds, set_max=4))
 
 
 @pytest.mark.parametrize("variant", [*VARIANTS, WRAP], ids=lambda v: v.name)
@@ -104,3 +105,20 @@ def test_scored_candidates_are_valid_melds(variant: remi.Variant) -> None:
         assert not variant.meld_problems(MeldKind.SET, meld), (key, meld)
         found += 1
     assert found
+
+
+@pytest.mark.parametrize("variant", [*VARIANTS, SHORT_SETS], ids=lambda v: v.name)
+def test_all_in_set_is_the_candidates_that_take_every_card_left(variant: remi.Variant) -> None:
+    """The last set of an all-in lay-down: exactly the candidates using every card left, none enumerated to waste."""
+    rules = variant.melds
+    hands = ["7S 7H 7D", "7S 7H JK", "7S 7H 7D 7C 7S JK 2D", "7S 7H 8D", "2S 2H 2D", "2S 2H JK", "7S 7H 2D 2C JK JK",
+             "JK JK JK", "KS KH KD KC JK", "KS KH KD KC KS KH KD KC"]
+    if variant.deck.dead_twos:
+        hands.append("7S 7H 2D+")
+    for text in hands:
+        counts = counts_of(remi.parse_cards(text))
+        total = sum(counts)
+        for size in (3, 4):
+            for exact in (False, True):
+                expected = [meld for meld in candidates(rules, counts, MeldKind.SET, size, exact) if len(meld) == total]
+                assert list(all_in_set(rules, counts, size, exact)) == expected, (text, size, exact)

@@ -13,7 +13,7 @@ from itertools import combinations, product
 
 from remi._kernel import DEAD as _DEAD
 from remi._kernel import J as _J
-from remi._kernel import all_in_run, candidates, natural_suits, plain_rules, set_naturals, wild_count
+from remi._kernel import all_in_run, all_in_set, candidates, natural_suits, plain_rules, set_naturals, wild_count
 from remi.actions import LayDown
 from remi.cards import CARD_SLOTS, CARDS
 from remi.contracts import Contract
@@ -395,8 +395,8 @@ def _walk(
         kind, size = plan[k]
         same_as_previous = k > 0 and plan[k - 1] == plan[k]
         last = k == len(plan) - 1
-        if all_in and last and kind is _RUN:
-            source: Iterator[tuple[int, ...]] = all_in_run(rules, counts, size, exact)
+        if all_in and last:  # the last meld takes every card left
+            source: Iterator[tuple[int, ...]] = (all_in_run if kind is _RUN else all_in_set)(rules, counts, size, exact)
         else:
             source = candidates(rules, counts, kind, size, exact)
         for cards in source:

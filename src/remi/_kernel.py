@@ -21,7 +21,7 @@ offset ``(v - 1) % 13`` of its suit; a run of ``length`` from ``start`` is a
 a set's sorted, a run's low to high with each wild in the place of the card
 it stands for.
 
-The listing's candidates (:func:`candidates`, :func:`all_in_run`) come in
+The listing's candidates (:func:`candidates`, :func:`all_in_run`, :func:`all_in_set`) come in
 two flavours. Under the ordinary rules (2s natural, one natural per meld)
 the fast path counts jokers only, with quick rejects on the run windows.
 Where 2s are wild or a meld needs other than one natural, every distinct
@@ -497,6 +497,24 @@ def _cached(cache: _Cache, key: _Key, source: Iterator[tuple[int, ...]]) -> Iter
     if found is not None and (found or key in cache):
         return iter(found)
     return _fresh(cache, key, found is not None, False, source)
+
+
+def all_in_set(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
+    """Sets that use every remaining card (the last meld of an all-in lay-down).
+
+    They are the candidates of exactly as many cards as are left, so the
+    listing never enumerates the sets it would then throw away.
+    """
+    total = sum(counts)
+    if total < size or (exact and total != size) or (rules.set_max is not None and total > rules.set_max):
+        return
+    if any(counts[DEAD:]):
+        return  # S15: a dead 2 is never in a set
+    wild_twos = rules.twos is not _NATURAL
+    ranks = {i % 13 for i in range(52) if counts[i] and not (wild_twos and i % 13 == 1)}
+    if len(ranks) > 1:
+        return  # naturals of two ranks (2s aside where they may be wild): no one set holds them
+    yield from candidates(rules, counts, _SET, total, True)
 
 
 def all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
