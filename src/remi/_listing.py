@@ -20,11 +20,11 @@ from remi._rules import (
     _cards_to_keep,
     _check,
     _contract_constraint,
-    _layoff_gate,
+    _layoff_blocked,
     _may_take_discard,
     _own_meld_too_soon,
     _rediscard_forbidden,
-    _swap_gate,
+    _swap_blocked,
 )
 from remi._values import Phase, TableMeld, _evolve, _index, _MeldOptions
 from remi.actions import (
@@ -551,10 +551,10 @@ def _table_offers(variant: Variant, table: tuple[TableMeld, ...]) -> tuple[_Swap
 
 
 def _generate_swaps(state: GameState, seat: int, counts: list[int]) -> Iterator[SwapJoker]:
+    if _swap_blocked(state, seat) is not None:
+        return
     variant = state.variant
     swaps = _table_offers(variant, state.table)[0]
-    if not swaps or _swap_gate(state, seat) is not None:
-        return
     own = variant.swaps.from_own_melds
     relocate = not variant.swaps.joker_to_hand
     for index, owner, is_run, naturals in swaps:
@@ -569,7 +569,7 @@ def _generate_swaps(state: GameState, seat: int, counts: list[int]) -> Iterator[
 
 def _generate_layoffs(state: GameState, seat: int, counts: list[int]) -> Iterator[LayOff]:
     variant = state.variant
-    if _layoff_gate(state, seat) is not None:
+    if _layoff_blocked(state, seat) is not None:
         return
     wait = variant.layoffs.own_meld_delay
     for index, owner, turn, card, end in _table_offers(variant, state.table)[1]:

@@ -6,7 +6,7 @@
 refused action, else what the check computed for the transition to reuse
 (a lay-off's new meld, a swap's meld and freed jokers, the contract
 requirements a lay-down fulfils), or ``None``. The listing asks the same
-per-rule predicates (``_may_take_discard``, ``_layoff_gate``, ``_swap_gate``,
+per-rule predicates (``_may_take_discard``, ``_layoff_blocked``, ``_swap_blocked``,
 ``_cards_to_keep``, ``_rediscard_forbidden``) so that each rule is written once.
 
 Messages cite the variant's own clauses (``Variant.cite``), never a built-in's.
@@ -181,24 +181,40 @@ def _went_down_this_turn(state: GameState, seat: int) -> bool:
     return any(meld.owner == seat and meld.turn == turn for meld in state.table)
 
 
-def _layoff_gate(state: GameState, seat: int) -> IllegalActionError | None:
-    """Whether ``seat`` may lay off at all now, whatever the card and meld (the lay-offs part)."""
+def _layoff_blocked(state: GameState, seat: int) -> Reason | None:
+    """What forbids ``seat`` to lay off at all now, whatever the card and meld (the lay-offs part), or ``None``.
+
+    The listing asks this (cheap); the check asks :func:`_layoff_gate` for the refusal with its sentence.
+    """
     variant = state.variant
     layoffs = variant.layoffs
     if layoffs.requires_down and not _is_down(state, seat):
-        return _illegal(Reason.NOT_DOWN,
-                        f"a player must lay down their contract before laying off{variant.cite('layoff.down')}")
+        return Reason.NOT_DOWN
     if not layoffs.on_go_down_turn and _went_down_this_turn(state, seat):
-        return _illegal(Reason.GO_DOWN_TURN,
-                        f"no lay-off on the turn a player goes down{variant.cite('layoff.go_down_turn')}")
+        return Reason.GO_DOWN_TURN
     quota = variant.layoff_quota(state.levels[seat] - 1)
     if quota is not None and state.layoffs[seat] >= quota:
-        return _illegal(
-            Reason.LAYOFF_QUOTA,
-            f"seat {seat} may lay off {quota} card{'s' if quota != 1 else ''} this deal "
-            f"and has laid off {state.layoffs[seat]}{variant.cite('layoff.quota')}",
-        )
+        return Reason.LAYOFF_QUOTA
     return None
+
+
+def _layoff_gate(state: GameState, seat: int) -> IllegalActionError | None:
+    """The refusal of any lay-off by ``seat`` now (see :func:`_layoff_blocked`), or ``None``."""
+    blocked = _layoff_blocked(state, seat)
+    if blocked is None:
+        return None
+    variant = state.variant
+    if blocked is Reason.NOT_DOWN:
+        return _illegal(blocked,
+                        f"a player must lay down their contract before laying off{variant.cite('layoff.down')}")
+    if blocked is Reason.GO_DOWN_TURN:
+        return _illegal(blocked, f"no lay-off on the turn a player goes down{variant.cite('layoff.go_down_turn')}")
+    quota = variant.layoff_quota(state.levels[seat] - 1)
+    return _illegal(
+        blocked,
+        f"seat {seat} may lay off {quota} card{'s' if quota != 1 else ''} this deal "
+        f"and has laid off {state.layoffs[seat]}{variant.cite('layoff.quota')}",
+    )
 
 
 def _own_meld_too_soon(state: GameState, seat: int, owner: int, turn: int | None) -> bool:
@@ -361,19 +377,32 @@ def _contract_melds(state: GameState, seat: int, new: Sequence[Meld]) -> list[Me
     return [*earlier, *new] if earlier else list(new)
 
 
-def _swap_gate(state: GameState, seat: int) -> IllegalActionError | None:
-    """Whether ``seat`` may swap at all now, whatever the meld (the swaps part)."""
-    variant = state.variant
-    swaps = variant.swaps
+def _swap_blocked(state: GameState, seat: int) -> Reason | None:
+    """What forbids ``seat`` to swap at all now, whatever the meld (the swaps part), or ``None``.
+
+    The listing asks this (cheap); the check asks :func:`_swap_gate` for the refusal with its sentence.
+    """
+    swaps = state.variant.swaps
     if swaps.who is SwapWho.DOWN and not _is_down(state, seat):
-        return _illegal(Reason.NOT_DOWN, f"a player must be down to swap a joker{variant.cite('swap.who')}")
+        return Reason.NOT_DOWN
     if swaps.who is SwapWho.NOT_DOWN and _is_down(state, seat):
-        return _illegal(Reason.DOWN_MAY_NOT_SWAP,
-                        f"only a player not yet down may swap a joker{variant.cite('swap.who')}")
+        return Reason.DOWN_MAY_NOT_SWAP
     if not swaps.on_go_down_turn and _went_down_this_turn(state, seat):
-        return _illegal(Reason.GO_DOWN_TURN,
-                        f"no swap on the turn a player goes down{variant.cite('swap.go_down_turn')}")
+        return Reason.GO_DOWN_TURN
     return None
+
+
+def _swap_gate(state: GameState, seat: int) -> IllegalActionError | None:
+    """The refusal of any swap by ``seat`` now (see :func:`_swap_blocked`), or ``None``."""
+    blocked = _swap_blocked(state, seat)
+    if blocked is None:
+        return None
+    variant = state.variant
+    if blocked is Reason.NOT_DOWN:
+        return _illegal(blocked, f"a player must be down to swap a joker{variant.cite('swap.who')}")
+    if blocked is Reason.DOWN_MAY_NOT_SWAP:
+        return _illegal(blocked, f"only a player not yet down may swap a joker{variant.cite('swap.who')}")
+    return _illegal(blocked, f"no swap on the turn a player goes down{variant.cite('swap.go_down_turn')}")
 
 
 def _check_swap(state: GameState, seat: int, action: SwapJoker) -> object:

@@ -8,6 +8,7 @@ state comes from :func:`remi._values._evolve`.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -281,6 +282,9 @@ def _replace(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
 
 
 def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    if len(cards) == 1:  # found by bisection (a hand is sorted by index; the check made sure it is held)
+        at = bisect_left(hand, cards[0].index, key=_index)
+        return hand[:at] + hand[at + 1 :]
     rest = list(hand)
     for card in cards:
         rest.remove(card)
@@ -288,6 +292,10 @@ def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _add(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    if len(cards) == 1:
+        card = cards[0]
+        at = bisect_right(hand, card.index, key=_index)
+        return (*hand[:at], card, *hand[at:])
     return tuple(sorted((*hand, *cards), key=_index))
 
 
