@@ -330,6 +330,20 @@ def test_same_suit_runs_of_one_contract_keep_a_gap() -> None:
     play(plain, down("run 3S 4S 5S 6S", "run 8S 9S 10S JS"))
 
 
+def test_a_run_of_wilds_only_keeps_no_gap_to_other_runs() -> None:
+    """Where melds of wilds only are allowed, such a run is of no suit: the gap rule never refuses it."""
+    project = remi.variants.get("liverpool-project")
+    variant = attrs.evolve(project, name="gap-wilds",
+                           contracts=attrs.evolve(project.contracts, same_suit_run_gap=2))
+    hands = ["JK JK JK JK 3S 4S 5S 6S KD", "2C 3D 6H 9S QD 8H 7C 4S 6D", "2H 3H 6C 9D QC 8C 7D 4D 6S"]
+    state = play(game(variant, hands, round=3, stock="KH 8D"), DrawStock())  # (three players: four jokers)
+    if state.to_act != 0:  # a buy window: the others pass
+        state = play(state, *[PASS] * len(state.buy_queue))
+    wilds_and_spades = down("run JK JK JK JK", "run 3S 4S 5S 6S")
+    assert state.is_legal(wilds_and_spades)
+    assert wilds_and_spades in list(state.legal_actions(LayDown))
+
+
 def test_the_sets_of_one_contract_may_be_required_to_differ_in_rank() -> None:
     variant = house("ranks", contracts={"distinct_set_ranks": True})
     state = play(game(variant, ["5C 5D 5H 5S 5C 5D 2D 9C 3S 4H", "2C 3D 6H 9S QD 8H 7C 4S 6D JH"], stock="KD 8D"),

@@ -641,6 +641,39 @@ def test_lay_downs_equal_the_brute_force(
     assert counts == [cards_.count(card) for card in CARDS]  # the counts are restored
 
 
+TWO_RUNS = [Contract.of("run 4", "run 4"), Contract.of("run 3", "run 3", "set 3"), Contract.of("run 3", "run 4")]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules=RULES.filter(lambda rules: not rules.run_wrap and rules.run_min <= 3),
+    contract=st.sampled_from(TWO_RUNS),
+    hand=st.lists(st.sampled_from(range(len(HAND_POOL))), min_size=6, max_size=11, unique=True),
+    gap=st.integers(1, 3),
+    all_in=st.booleans(),
+)
+@example(rules=MAYI, contract=Contract.of("run 3", "run 3", "set 3"), hand=[0, 2, 3, 4, 5, 6, 7, 19, 10, 11, 12],
+         gap=2, all_in=False)  # AS 3S 4S 5S 6S QS KS JK 7H 7D 7S: spade runs, some too close
+def test_M8_runs_too_close_are_dropped_in_the_search_exactly(
+    rules: MeldRules, contract: Contract, hand: list[int], gap: int, all_in: bool
+) -> None:
+    """The search's early drop (``run_gap``) lists exactly the lay-downs the contract-level check accepts."""
+    assume(all(rules.run_min <= req.size and (rules.set_max is None or req.size <= rules.set_max)
+               and (req.kind is MeldKind.RUN or rules.set_min <= req.size) for req in contract.requirements))
+    cards_ = sorted(HAND_POOL[i] for i in hand)
+    counts = [0] * CARD_SLOTS
+    for card in cards_:
+        counts[card.index] += 1
+
+    def listed(run_gap: int) -> list[LayDown]:
+        return list(_generate.laydowns(rules, contract, exact=False, piecemeal=False, done=frozenset(),
+                                       counts=counts, hand_size=len(cards_), all_in=all_in, keep=0, run_gap=run_gap))
+
+    check = remi.Contracts(contracts=(contract,), deal_sizes=(11,), same_suit_run_gap=gap)
+    accepted = [found for found in listed(0) if check.melds_problem(0, found.melds, rules) is None]
+    assert listed(gap) == accepted
+
+
 def test_lay_downs_use_each_two_apart() -> None:
     """A lay-down using 2S as a wild differs from one using 2H; every arrangement of the wilds is one."""
     rules = MAYI

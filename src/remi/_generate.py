@@ -16,7 +16,7 @@ from remi._kernel import J as _J
 from remi._kernel import all_in_run, all_in_set, candidates, natural_suits, plain_rules, set_naturals, wild_count
 from remi.actions import LayDown
 from remi.cards import CARD_SLOTS, CARDS
-from remi.contracts import Contract
+from remi.contracts import Contract, _run_span, _runs_too_close, _RunSpan
 from remi.melds import JokerCap, Meld, MeldKind, MeldRules, Twos
 
 _SET = MeldKind.SET
@@ -35,6 +35,7 @@ def laydowns(
     hand_size: int,
     all_in: bool,
     keep: int,
+    run_gap: int = 0,
 ) -> Iterator[LayDown]:
     """Every legal lay-down, each exactly once.
 
@@ -48,6 +49,10 @@ def laydowns(
         hand_size: Cards in hand.
         all_in: Whether the lay-down must use the whole hand.
         keep: Cards that must stay in hand (1 when going out needs a discard).
+        run_gap: The contracts' ``same_suit_run_gap`` where their own check is the
+            default (0 otherwise): lay-downs holding two runs of one suit closer than
+            that are dropped as soon as the second run is chosen. The listing still
+            asks the contract-level check of every lay-down.
     """
     groups, order = _open_groups(contract, done)
     plain = plain_rules(rules)
@@ -90,7 +95,7 @@ def laydowns(
     slots = _slots(keys, groups) if len(kinds) < len(keys) and not exact else None
     for choice in choices:
         plan = [key for key, n in zip(keys, choice, strict=True) for _ in range(n)]
-        for melds in _walk(rules, plan, counts, exact, hand_size, all_in, keep):
+        for melds in _walk(rules, plan, counts, exact, hand_size, all_in, keep, run_gap):
             if slots is not None and not _canonical(slots, plan, melds):
                 continue
             yield _laydown(melds)
@@ -364,8 +369,12 @@ def _walk(
     hand_size: int,
     all_in: bool,
     keep: int,
+    run_gap: int = 0,
 ) -> Iterator[list[tuple[MeldKind, tuple[int, ...]]]]:
     chosen: list[tuple[MeldKind, tuple[int, ...]]] = []
+    # M8 and the like: the spans of the runs chosen so far, where two runs of one suit need a gap
+    spans: list[_RunSpan | None] | None = [] if run_gap and sum(kind is _RUN for kind, _ in plan) > 1 else None
+    known_spans: dict[tuple[int, ...], _RunSpan | None] = {}
     need = [size for _, size in plan]
     suffix = [sum(need[i:]) for i in range(len(need) + 1)]
     only_runs = all_in and all(kind is _RUN for kind, _ in plan)
@@ -402,6 +411,14 @@ def _walk(
         for cards in source:
             if same_as_previous and cards < chosen[-1][1]:
                 continue
+            if spans is not None and kind is _RUN:
+                if cards in known_spans:
+                    span = known_spans[cards]
+                else:
+                    span = known_spans[cards] = _run_span(rules, built_meld(True, cards).cards)
+                if any(_runs_too_close(span, other, run_gap) for other in spans):
+                    continue  # (every lay-down holding these two runs breaks the gap)
+                spans.append(span)
             for i in cards:
                 counts[i] -= 1
             chosen.append((kind, cards))
@@ -409,5 +426,7 @@ def _walk(
             chosen.pop()
             for i in cards:
                 counts[i] += 1
+            if spans is not None and kind is _RUN:
+                spans.pop()
 
     yield from step(0, 0)

@@ -39,7 +39,7 @@ scored, one per distinct use of cards, on the same line of values.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from itertools import combinations, product
+from itertools import combinations, compress, product
 
 from remi.cards import CARD_SLOTS, DEAD_TWOS, Card
 from remi.melds import JokerCap, MeldKind, MeldRules, Twos, _bounds, _longest
@@ -511,7 +511,7 @@ def all_in_set(rules: MeldRules, counts: list[int], size: int, exact: bool) -> I
     if any(counts[DEAD:]):
         return  # S15: a dead 2 is never in a set
     wild_twos = rules.twos is not _NATURAL
-    ranks = {i % 13 for i in range(52) if counts[i] and not (wild_twos and i % 13 == 1)}
+    ranks = {i % 13 for i in compress(range(52), counts) if not (wild_twos and i % 13 == 1)}  # (the cards held)
     if len(ranks) > 1:
         return  # naturals of two ranks (2s aside where they may be wild): no one set holds them
     yield from candidates(rules, counts, _SET, total, True)

@@ -45,7 +45,7 @@ from remi.actions import (
 from remi.cards import CARD_SLOTS, CARDS, DEAD_TWOS, JOKER, Card
 from remi.errors import Reason, RemiError
 from remi.melds import End, MeldKind, Twos, lay_off, run_cards, run_start, swap_joker
-from remi.parts import GoingOut
+from remi.parts import Contracts, GoingOut
 from remi.variant import Variant
 
 if TYPE_CHECKING:
@@ -385,6 +385,7 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
             hand_size=len(hand),
             all_in=all_in,
             keep=keep,
+            run_gap=contracts.same_suit_run_gap if type(contracts).melds_problem is Contracts.melds_problem else 0,
         )
         if contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
             most = len(hand) - _cards_to_keep(state, seat, False)

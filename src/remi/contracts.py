@@ -24,8 +24,9 @@ from collections.abc import Collection, Iterable, Sequence
 
 import attrs
 
+from remi.cards import Card
 from remi.errors import VariantError
-from remi.melds import MeldKind
+from remi.melds import MeldKind, MeldRules, is_wild, run_cards
 
 __all__ = ["Contract", "Requirement", "assign"]
 
@@ -181,3 +182,40 @@ def assign(
         return False
 
     return tuple(chosen) if search(0) else None
+
+
+#: A run's suit and the ranks it spans, low to high (an ace above a king is 14).
+_RunSpan = tuple[int, int, int]
+
+
+def _run_span(rules: MeldRules, cards: Sequence[Card]) -> _RunSpan | None:
+    """The suit of the run ``cards`` and the ranks it stands for, lowest and highest (an ace high is 14).
+
+    ``None`` for a run of wilds only (``min_naturals`` 0): it stands for no definite cards, so
+    it shares a suit with no other run.
+    """
+    if all(is_wild(rules, card) for card in cards):
+        return None
+    stands_for = run_cards(rules, cards)
+    low = stands_for[0].index % 13 + 1
+    # an ace at the top of a run stands for 14
+    high = stands_for[-1].index % 13 + 1
+    if high == 1 and len(stands_for) > 1:
+        high = 14
+    if low == 1 and len(stands_for) > 1 and stands_for[1].index % 13 + 1 != 2:
+        low = 14
+    return stands_for[0].index // 13, low, high
+
+
+def _runs_too_close(first: _RunSpan | None, second: _RunSpan | None, gap: int) -> bool:
+    """Whether two runs of one contract break a same-suit gap of ``gap`` ranks.
+
+    :attr:`remi.Contracts.same_suit_run_gap` asks this of every pair of runs.
+
+    A property of the pair alone, so a search may drop a partial lay-down as soon as one pair breaks it.
+    """
+    if first is None or second is None:
+        return False  # (a run of wilds only is of no suit)
+    suit, low, high = first
+    other, low2, high2 = second
+    return suit == other and min(high, high2) >= max(low, low2) - gap

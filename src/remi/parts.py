@@ -39,9 +39,9 @@ from typing import Any, NoReturn, cast, overload
 import attrs
 
 from remi.cards import Card, full_deck
-from remi.contracts import Contract
+from remi.contracts import Contract, _run_span, _runs_too_close
 from remi.errors import VariantError
-from remi.melds import Meld, MeldKind, MeldRules, SetSwap, run_cards
+from remi.melds import Meld, MeldKind, MeldRules, SetSwap
 
 __all__ = [
     "Advance",
@@ -305,7 +305,8 @@ class Contracts(_Part, Sequence[Contract]):
         exceed_hand: Whether a contract may need more cards than the deal plus
             one, reached by buying.
         same_suit_run_gap: Where two runs of one contract share a suit, the fewest
-            ranks that must lie between them (0: no rule).
+            ranks that must lie between them (0: no rule). A run of wilds only is of
+            no suit.
         distinct_set_ranks: Whether the sets of one contract must differ in rank.
         first_player_extra_card: Whether the first player of a deal is dealt one
             card more and plays their first turn without drawing.
@@ -383,23 +384,11 @@ class Contracts(_Part, Sequence[Contract]):
                 return "the sets of one contract must be of different ranks"
         gap = self.same_suit_run_gap
         if gap:
-            spans = []
-            for meld in melds:
-                if meld.kind is MeldKind.RUN:
-                    stands_for = run_cards(rules, meld.cards)
-                    low = stands_for[0].index % 13 + 1
-                    # an ace at the top of a run stands for 14
-                    high = stands_for[-1].index % 13 + 1
-                    if high == 1 and len(stands_for) > 1:
-                        high = 14
-                    if low == 1 and len(stands_for) > 1 and stands_for[1].index % 13 + 1 != 2:
-                        low = 14
-                    spans.append((stands_for[0].index // 13, low, high))
-            for i, (suit, low, high) in enumerate(spans):
-                for other, low2, high2 in spans[i + 1:]:
-                    if suit == other and (min(high, high2) >= max(low, low2) - gap):
-                        return (f"two runs of one suit in a contract need at least {gap} "
-                                f"rank{'s' if gap != 1 else ''} between them")
+            spans = [_run_span(rules, meld.cards) for meld in melds if meld.kind is MeldKind.RUN]
+            for i, span in enumerate(spans):
+                if any(_runs_too_close(span, other, gap) for other in spans[i + 1:]):
+                    return (f"two runs of one suit in a contract need at least {gap} "
+                            f"rank{'s' if gap != 1 else ''} between them")
         return None
 
 
