@@ -38,10 +38,11 @@ class RunLine:
     the card at position ``v``, ``bits[offset]`` the positions of a card offset
     as bits (bit ``v - lo``; none for a 2 where 2s are wild in runs: a wild
     fills its place), ``windows[n]`` every window of ``n`` positions as bits,
-    and ``jokers_of[n]`` ``n`` jokers' indices.
+    ``jokers_of[n]`` ``n`` jokers' indices, and ``most[n]`` what
+    :func:`window_naturals` found for a suit's bits (a memo).
     """
 
-    __slots__ = ("a_hi", "a_lo", "bits", "cards", "hi", "jokers_of", "lo", "offsets", "values", "windows")
+    __slots__ = ("a_hi", "a_lo", "bits", "cards", "hi", "jokers_of", "lo", "most", "offsets", "values", "windows")
 
     def __init__(
         self,
@@ -66,6 +67,7 @@ class RunLine:
         self.bits = bits
         self.windows = windows
         self.jokers_of = jokers_of
+        self.most: tuple[dict[int, int], ...] = tuple({} for _ in windows)
 
 
 _LINES: dict[int, tuple[MeldRules, RunLine]] = {}
@@ -114,8 +116,20 @@ def window_naturals(line: RunLine, bits: int, length: int) -> int:
     its naturals in some such window and lacks no more than its wilds in
     every one: a quick reject before looking for runs.
     """
-    windows = line.windows[length] if length < len(line.windows) else ()
-    return max(map(int.bit_count, map(bits.__and__, windows)), default=0)
+    if length >= len(line.windows):
+        return 0
+    known = line.most[length]
+    found = known.get(bits)
+    if found is None:
+        found = max(map(int.bit_count, map(bits.__and__, line.windows[length])), default=0)
+        if len(known) < _MOST_KNOWN:
+            known[bits] = found
+    return found
+
+
+#: :func:`window_naturals` remembers at most this many suits per window length (a line of 14
+#: places has 16,384; a line that wraps around has more).
+_MOST_KNOWN = 1 << 14
 
 
 class Scoring:
