@@ -373,8 +373,9 @@ def _walk(
 ) -> Iterator[list[tuple[MeldKind, tuple[int, ...]]]]:
     chosen: list[tuple[MeldKind, tuple[int, ...]]] = []
     # M8 and the like: the spans of the runs chosen so far, where two runs of one suit need a gap
-    spans: list[_RunSpan | None] | None = [] if run_gap and sum(kind is _RUN for kind, _ in plan) > 1 else None
+    spans: list[_RunSpan | None] = []
     known_spans: dict[tuple[int, ...], _RunSpan | None] = {}
+    gapped = run_gap > 0 and sum(kind is _RUN for kind, _ in plan) > 1
     need = [size for _, size in plan]
     suffix = [sum(need[i:]) for i in range(len(need) + 1)]
     only_runs = all_in and all(kind is _RUN for kind, _ in plan)
@@ -408,10 +409,11 @@ def _walk(
             source: Iterator[tuple[int, ...]] = (all_in_run if kind is _RUN else all_in_set)(rules, counts, size, exact)
         else:
             source = candidates(rules, counts, kind, size, exact)
+        spaced = gapped and kind is _RUN
         for cards in source:
             if same_as_previous and cards < chosen[-1][1]:
                 continue
-            if spans is not None and kind is _RUN:
+            if spaced:
                 if cards in known_spans:
                     span = known_spans[cards]
                 else:
@@ -426,7 +428,7 @@ def _walk(
             chosen.pop()
             for i in cards:
                 counts[i] += 1
-            if spans is not None and kind is _RUN:
+            if spaced:
                 spans.pop()
 
     yield from step(0, 0)

@@ -385,7 +385,8 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
             hand_size=len(hand),
             all_in=all_in,
             keep=keep,
-            run_gap=contracts.same_suit_run_gap if type(contracts).melds_problem is Contracts.melds_problem else 0,
+            run_gap=contracts.same_suit_run_gap
+            if variant.contract_rule and type(contracts).melds_problem is Contracts.melds_problem else 0,
         )
         if contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
             most = len(hand) - _cards_to_keep(state, seat, False)
