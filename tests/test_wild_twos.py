@@ -648,7 +648,7 @@ TWO_RUNS = [Contract.of("run 4", "run 4"), Contract.of("run 3", "run 3", "set 3"
 @given(
     rules=RULES.filter(lambda rules: not rules.run_wrap and rules.run_min <= 3),
     contract=st.sampled_from(TWO_RUNS),
-    hand=st.lists(st.sampled_from(range(len(HAND_POOL))), min_size=6, max_size=11, unique=True),
+    hand=st.lists(st.sampled_from(range(len(HAND_POOL))), min_size=6, max_size=10, unique=True),
     gap=st.integers(1, 3),
     all_in=st.booleans(),
 )
