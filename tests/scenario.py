@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -17,6 +17,31 @@ from remi import GameState, IllegalActionError, MeldKind, Phase, Reason, TableMe
 from remi.actions import Action, DrawStock, LayDown, Pass
 from remi.cards import Card
 from remi.testing import assert_invariants
+
+
+def count_generated(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Count what the listings generate from now on: lay-downs as they are read, and the other actions.
+
+    A listing lists a turn's swaps, lay-offs and discards at once (``"others"``) and generates its
+    lay-downs only as they are read (``"laydowns"``); both come from ``remi._listing._play_actions``.
+    """
+    from remi import _listing
+
+    real = _listing._play_actions
+    produced: Counter[str] = Counter()
+
+    def counted(laydowns: Iterator[LayDown]) -> Iterator[LayDown]:
+        for laydown in laydowns:
+            produced["laydowns"] += 1
+            yield laydown
+
+    def counting(*args: object) -> tuple[Iterator[LayDown] | None, list[Action]]:
+        laydowns, others = real(*args)  # type: ignore[arg-type]
+        produced["others"] += len(others)
+        return (None if laydowns is None else counted(laydowns)), others
+
+    monkeypatch.setattr(_listing, "_play_actions", counting)
+    return produced
 
 
 def C(text: str) -> Card:

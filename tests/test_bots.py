@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import attrs
 import pytest
@@ -16,6 +16,7 @@ from remi.actions import BUY, DRAW, PASS, TAKE, Action, Discard, LayDown, LayOff
 from remi.bots import LAYDOWN_SAMPLE, Bot, GreedyBot, RandomBot, bot_names, make_bot, register_bot
 from remi.melds import JokerCap, Twos
 from remi.solver import solve
+from scenario import count_generated
 
 NORWEGIAN = remi.variants.get("norwegian")
 ENGLISH = remi.variants.get("english")
@@ -409,27 +410,18 @@ def _huge() -> remi.GameState:
 
 
 def test_N14_bots_choose_on_a_huge_hand_without_listing_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    from remi._listing import generate_actions
-
-    produced = [0]
-
-    def counting(*args: object, **kwargs: object) -> Iterator[Action]:
-        for action in generate_actions(*args, **kwargs):  # type: ignore[arg-type]
-            produced[0] += 1
-            yield action
-
-    monkeypatch.setattr("remi._listing.generate_actions", counting)  # what every listing reads
+    produced = count_generated(monkeypatch)  # what every listing generates
     state = _huge()
     view = state.view(0)
     greedy = GreedyBot().choose(view, state.legal_actions())
     best = solve(NORWEGIAN, state.hands[0], NORWEGIAN.contracts[5])
     assert best is not None and greedy == LayDown(best.melds)  # the solver's lay-down, found with `in`
-    assert produced[0] <= 100  # the first lay-down (is there one?) and the other kinds
-    produced[0] = 0
+    assert produced["laydowns"] <= 1 and produced["others"] <= 100  # is there a lay-down? and the other kinds
+    produced.clear()
     for seed in range(3):
         picked = RandomBot(seed).choose(view, state.legal_actions())
         assert state.is_legal(picked)
-    assert produced[0] <= 3 * (LAYDOWN_SAMPLE + 100)  # len() would have read 100,000 and refused
+    assert produced.total() <= 3 * (LAYDOWN_SAMPLE + 100)  # len() would have read 100,000 and refused
 
 
 def test_bots_choose_alike_from_the_listing_and_from_a_list() -> None:

@@ -26,6 +26,7 @@ from remi.actions import BUY, DRAW, PASS, TAKE, Buy, Discard, DrawStock, LayDown
 from remi.contracts import Contract
 from remi.errors import Reason
 from remi.state import LegalActions
+from scenario import count_generated
 
 # 36 naturals and all nine jokers: with the drawn K♦, 46 cards in round 6 (a set and two runs)
 HUGE_HAND = ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH "
@@ -75,23 +76,34 @@ def test_N14_iterating_a_huge_hand_keeps_memory_bounded() -> None:
 
 
 def test_iteration_generates_what_is_read_and_keeps_a_short_listing(monkeypatch: pytest.MonkeyPatch) -> None:
-    produced = [0]
-
-    def counting(*args: object, **kwargs: object) -> Iterator[remi.actions.Action]:
-        for action in generate_actions(*args, **kwargs):  # type: ignore[arg-type]
-            produced[0] += 1
-            yield action
-
-    monkeypatch.setattr("remi._listing.generate_actions", counting)
-    first = next(iter(huge().legal_actions()))  # a partial read of millions generates a few
-    assert isinstance(first, LayDown) and produced[0] <= 8
-    legal = small().legal_actions()
-    produced[0] = 0
+    produced = count_generated(monkeypatch)
+    state = huge()
+    first = next(iter(state.legal_actions()))  # a partial read of millions generates a few
+    distinct = len(set(state.hands[0]))
+    assert isinstance(first, LayDown) and produced["laydowns"] <= 8 and produced["others"] >= distinct
+    state = small()
+    produced.clear()
+    legal = state.legal_actions()  # the non-lay-downs are listed now, the first lay-down is found
+    assert produced["others"] > 8 and produced["laydowns"] == 1
     every = [action for action in legal]  # iteration alone, no len()
-    assert produced[0] == len(every) > 8  # each action generated once, over several chunks
-    produced[0] = 0
+    assert produced.total() == len(every)  # each action generated once
+    produced.clear()
     assert len(legal) == len(every) and legal[:] == every and list(legal) == every and list(legal) == every
-    assert produced[0] == 0  # kept by the first iteration: len, indexing and iterating again are free
+    assert produced.total() == 0  # kept by the first iteration: len, indexing and iterating again are free
+
+
+def test_a_turn_that_cannot_lay_down_is_listed_at_once_and_keeps_no_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = small()
+    produced = count_generated(monkeypatch)
+    legal = state.legal_actions(kinds=(SwapJoker, LayOff, Discard))
+    assert produced["laydowns"] == 0 and produced["others"] == len(legal) > 8
+    assert legal._state is None  # nothing to generate later, so no copy of the state is kept
+    produced.clear()
+    every = list(legal)
+    assert produced.total() == 0 and every == list(legal) and all(action in legal for action in every)
+    assert every == [action for action in generate_actions(state) if not isinstance(action, LayDown)]
+    assert remi.actions.parse_action("down set 9C 9D 9H; run 5H 6H 7H 8H") not in legal  # filtered out
+    assert Discard(remi.parse_card("QS")) not in legal  # not in the hand
 
 
 def test_N14_len_and_indexing_refuse_more_than_the_limit_with_what_to_do_instead() -> None:

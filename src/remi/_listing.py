@@ -1,11 +1,12 @@
 """The legal actions of a state: :class:`LegalActions` and the generator behind it (private).
 
 Use ``GameState.legal_actions`` (the class is documented as
-:class:`remi.state.LegalActions`). The listing is lazy: lay-downs come from
-:mod:`remi._generate` one at a time, so a caller pays only for what it reads,
-and it keeps nothing it has yielded: a hand with millions of lay-downs is
-listed in constant memory. ``kinds`` narrows it to some action classes,
-skipping the others without generating them.
+:class:`remi.state.LegalActions`). The swaps, lay-offs and discards of a
+turn are few: they are listed when the state is. The lay-downs are lazy: they
+come from :mod:`remi._generate` one at a time, so a caller pays only for what
+it reads, and the listing keeps nothing it has yielded: a hand with millions
+of lay-downs is listed in constant memory. ``kinds`` narrows it to some
+action classes, skipping the others without generating them.
 """
 
 from __future__ import annotations
@@ -60,14 +61,18 @@ class LegalActions(Sequence[Action]):
     A read-only :class:`~collections.abc.Sequence` of the actions the seat
     to act may take now:
 
-    * ``action in legal`` is checked by the rules, never by listing, so it is
-      cheap whatever the hand (type a lay-down in notation and test it);
-    * iteration is the fast path: it generates the actions a few at a time
-      as you read them (8, then twice as many each time), keeps a listing of
-      at most :attr:`KEEP` actions once read to its end, so that reading it
-      again, ``len()`` and indexing are free, and keeps none of a longer one:
-      a hand with millions of lay-downs (Norwegian allows unlimited buys,
-      N14) is listed in constant memory;
+    * a turn's swaps, lay-offs and discards are few, and so are all its
+      actions when the seat cannot lay down: they are listed with the state,
+      and ``len()``, indexing, iteration and ``in`` then read that list;
+    * lay-downs are lazy, and while they are, ``action in legal`` is checked
+      by the rules, never by listing, so it is cheap whatever the hand (type
+      a lay-down in notation and test it);
+    * iteration over lay-downs generates them a few at a time as you read
+      them (8, then twice as many each time), keeps a listing of at most
+      :attr:`KEEP` actions once read to its end, so that reading it again,
+      ``len()`` and indexing are free, and keeps none of a longer one: a hand
+      with millions of lay-downs (Norwegian allows unlimited buys, N14) is
+      listed in constant memory;
     * ``len()`` and indexing build the whole list once, up to :attr:`LIMIT`
       actions; for a longer listing they raise a :class:`~remi.RemiError` with
       reason ``TOO_MANY_ACTIONS`` instead of exhausting memory (iterate, narrow
@@ -76,10 +81,11 @@ class LegalActions(Sequence[Action]):
       to some action classes; ``in``, ``len``, iteration and indexing all
       respect the filter, and the other kinds are never generated.
 
-    The listing holds no reference to the state it lists for, only a copy in
-    which the other seats' hands and the stock are placeholders of the same
-    sizes and the seed and the match's record are blank: a bot handed the
-    listing cannot read hidden cards through it.
+    The listing holds no reference to the state it lists for. Where it lists
+    lay-downs lazily it keeps a copy in which the other seats' hands and the
+    stock are placeholders of the same sizes and the seed and the match's
+    record are blank: a bot handed the listing cannot read hidden cards
+    through it.
 
     >>> import remi
     >>> from remi.actions import Discard, LayDown
@@ -99,6 +105,10 @@ class LegalActions(Sequence[Action]):
        Iteration keeps at most :attr:`KEEP` actions; ``len()`` and indexing
        refuse more than :attr:`LIMIT`; the :meth:`only` filter and the
        :attr:`kinds` attribute; the listing no longer exposes the state.
+
+    .. versionchanged:: 0.3.0
+       The swaps, lay-offs and discards are listed with the state; only
+       lay-downs are generated as they are read.
     """
 
     #: ``len()`` and indexing refuse a listing longer than this (reason ``TOO_MANY_ACTIONS``).
@@ -106,29 +116,39 @@ class LegalActions(Sequence[Action]):
     #: Iteration keeps a listing of at most this many actions, so that reading it again is free.
     KEEP = 2048
 
-    __slots__ = ("_count", "_kinds", "_list", "_state")
+    __slots__ = ("_count", "_kinds", "_list", "_others", "_pending", "_state")
 
     def __init__(self, state: GameState, kinds: Iterable[type[Action]] | type[Action] | None = None) -> None:
+        wanted = None if kinds is None else LegalActions._check_kinds(kinds)
+        self._kinds: frozenset[type] | None = wanted
+        self._state: GameState | None = None
+        # lazy lay-downs: the first read, begun when the state was listed (None once taken), and the
+        # other actions, listed then
+        self._pending: Iterator[Action] | None = None
+        self._others: tuple[Action, ...] = ()
+        # the length once an iteration has counted past KEEP (-1: not known; -2: more than LIMIT)
+        self._count = -1
         phase = state.phase
         if phase is _PLAY:
-            self._state: GameState | None = LegalActions._redact(state)
-            self._list: tuple[Action, ...] | None = None
-            # the length once an iteration has counted past KEEP (-1: not known; -2: more than LIMIT)
-            self._count = -1
-        else:  # the small phases need no state: their listing is known now
-            self._state = None
-            if phase is _DRAW:
-                take = state.discard_pile and (
-                    state.variant.drawing.down_players_take_discard or _may_take_discard(state, state.on_turn))
-                self._list = _DRAW_OR_TAKE if take else _DRAW_ONLY
+            # (a contract-level rule reads the state for each lay-down: it reads the redacted copy)
+            redacted = LegalActions._redact(state) if state.variant.contract_rule else None
+            laydowns, rest = _play_actions(state, wanted, redacted)
+            first = None if laydowns is None else next(laydowns, None)
+            if laydowns is None or first is None:  # no lay-down: the whole listing is known now
+                self._list: tuple[Action, ...] | None = tuple(rest)
             else:
-                self._list = _PASS_OR_BUY if phase is _BUY else ()
-        if kinds is None:
-            self._kinds: frozenset[type] | None = None
+                self._list = None
+                self._state = redacted or LegalActions._redact(state)
+                self._pending = _chain_iterables((first,), laydowns)
+                self._others = tuple(rest)
+            return
+        if phase is _DRAW:  # the small phases: their listing is known now
+            take = state.discard_pile and (
+                state.variant.drawing.down_players_take_discard or _may_take_discard(state, state.on_turn))
+            found = _DRAW_OR_TAKE if take else _DRAW_ONLY
         else:
-            self._kinds = wanted = LegalActions._check_kinds(kinds)
-            if self._list is not None:
-                self._list = tuple(action for action in self._list if type(action) in wanted)
+            found = _PASS_OR_BUY if phase is _BUY else ()
+        self._list = found if wanted is None else tuple(action for action in found if type(action) in wanted)
 
     @staticmethod
     def _check_kinds(kinds: object) -> frozenset[type]:
@@ -181,16 +201,27 @@ class LegalActions(Sequence[Action]):
         narrowed = object.__new__(LegalActions)
         narrowed._kinds = wanted
         narrowed._count = -1
-        narrowed._state = self._state
-        narrowed._list = None
+        narrowed._state = None
+        narrowed._pending = None
+        narrowed._others = ()
         if self._list is not None:  # known already: filter it
             narrowed._list = tuple(action for action in self._list if type(action) in wanted)
+            return narrowed
+        others = tuple(action for action in self._others if type(action) in wanted)
+        if LayDown not in wanted:  # the other kinds are known
+            narrowed._list = others
+            return narrowed
+        narrowed._list = None
+        narrowed._state = self._state
+        narrowed._others = others
+        narrowed._pending = self._pending  # the first to read the lay-downs takes the read begun
+        self._pending = None
         return narrowed
 
     def __contains__(self, action: object) -> bool:
         state = self._state
-        if state is None:  # a small phase: the actions are fieldless, one per class
-            return type(action) in map(type, self._list or ())
+        if state is None:  # the whole listing is known
+            return action in (self._list or ())
         if self._kinds is not None and type(action) not in self._kinds:
             return False
         return _check(state, action, None) is None
@@ -209,8 +240,7 @@ class LegalActions(Sequence[Action]):
         if self._list is not None:  # len() read it meanwhile (as list() does, once it holds the iterator)
             yield self._list
             return
-        assert self._state is not None
-        actions = generate_actions(self._state, self._kinds)
+        actions = self._fresh()
         read: tuple[Action, ...] = ()
         size = 8
         while len(read) <= self.KEEP:
@@ -228,6 +258,16 @@ class LegalActions(Sequence[Action]):
             yield chunk
             count += len(chunk)
         self._count = -2 if count > self.LIMIT else count
+
+    def _fresh(self) -> Iterator[Action]:
+        """The listing from its start: the lay-downs (the read begun with the state, else anew), then the others."""
+        laydowns = self._pending
+        if laydowns is not None:
+            self._pending = None
+        else:
+            assert self._state is not None
+            laydowns = _play_actions(self._state, _LAYDOWNS, None)[0]
+        return _chain_iterables(laydowns or (), self._others)
 
     def _too_many(self) -> RemiError:
         assert self._state is not None
@@ -247,8 +287,7 @@ class LegalActions(Sequence[Action]):
         if found is None:
             if self._count == -2:
                 raise self._too_many()
-            assert self._state is not None
-            found = tuple(_islice(generate_actions(self._state, self._kinds), self.LIMIT + 1))
+            found = tuple(_islice(self._fresh(), self.LIMIT + 1))
             if len(found) > self.LIMIT:
                 self._count = -2
                 raise self._too_many()
@@ -282,8 +321,9 @@ class LegalActions(Sequence[Action]):
     def __bool__(self) -> bool:
         if self._list is not None:
             return bool(self._list)
-        assert self._state is not None
-        return next(generate_actions(self._state, self._kinds), None) is not None
+        if self._pending is not None or self._others:  # (a pending read holds a lay-down)
+            return True
+        return next(self._fresh(), None) is not None
 
     def count(self, value: object) -> int:
         """How many times ``value`` is listed: 1 if it is legal, else 0 (never generated)."""
@@ -306,8 +346,7 @@ class LegalActions(Sequence[Action]):
     def __repr__(self) -> str:
         head = self._list
         if head is None and self._count == -1:
-            assert self._state is not None
-            head = tuple(_islice(generate_actions(self._state, self._kinds), self.KEEP + 1))
+            head = tuple(_islice(self._fresh(), self.KEEP + 1))
             if len(head) <= self.KEEP:
                 self._list = head
         if self._list is not None:
@@ -328,6 +367,7 @@ _DRAW_ONLY: tuple[Action, ...] = (DRAW,)
 _PASS_OR_BUY: tuple[Action, ...] = (PASS, BUY)
 _DRAW, _BUY, _PLAY = Phase.DRAW, Phase.BUY, Phase.PLAY
 _ACTION_CLASSES = frozenset({DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard})
+_LAYDOWNS = frozenset({LayDown})
 
 
 class _Placeholders(dict[int, tuple[None, ...]]):
@@ -345,22 +385,39 @@ _HIDDEN = _Placeholders()
 
 
 def generate_actions(state: GameState, kinds: Collection[type] | None = None) -> Iterator[Action]:
-    """The legal actions of ``state`` one at a time, only of the classes in ``kinds`` if given."""
+    """The legal actions of ``state`` in listing order, only of the classes in ``kinds`` if given.
+
+    The lay-downs are generated as they are read; the other actions are listed at once.
+    """
     phase = state.phase
+    if phase is Phase.PLAY:
+        laydowns, rest = _play_actions(state, kinds, None)
+        return iter(rest) if laydowns is None else _chain_iterables(laydowns, rest)
+    found: list[Action] = []
     if phase is Phase.DRAW:
         if kinds is None or DrawStock in kinds:
-            yield DRAW
+            found.append(DRAW)
         if state.discard_pile and (kinds is None or TakeDiscard in kinds) and _may_take_discard(state, state.on_turn):
-            yield TAKE
-        return
-    if phase is Phase.BUY:
+            found.append(TAKE)
+    elif phase is Phase.BUY:
         if kinds is None or Pass in kinds:
-            yield PASS
+            found.append(PASS)
         if kinds is None or Buy in kinds:
-            yield BUY
-        return
-    if phase is Phase.OVER:
-        return
+            found.append(BUY)
+    return iter(found)
+
+
+def _play_actions(
+    state: GameState, kinds: Collection[type] | None, view: GameState | None
+) -> tuple[Iterator[LayDown] | None, list[Action]]:
+    """A turn's lay-downs, not yet generated, and its other actions: swaps, lay-offs, then discards.
+
+    The lay-downs are a generator not yet started (``None`` if the seat has
+    none to look for); the other actions are listed now. ``view`` (default
+    ``state``) is the state a contract-level rule reads for each lay-down: the
+    generator keeps it, so a listing that keeps the generator passes its
+    redacted copy.
+    """
     seat = state.to_act
     assert seat is not None
     variant = state.variant
@@ -369,13 +426,14 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
     level = state.levels[seat] - 1
     contract = contracts[level]
     missing = len(contract.requirements) - len(state.laid[seat])
-    counts = _counts(hand)
+    counts = _counts(hand)  # (the lay-down walk changes it as it goes: the other kinds read it first, below)
+    laydowns: Iterator[LayDown] | None = None
     if missing and (kinds is None or LayDown in kinds):
         all_in = contracts.going_out[level] is GoingOut.ALL_IN
         keep = _cards_to_keep(state, seat, True)
         if not all_in and not contracts.go_out_on_go_down_turn:
             keep = max(keep, 1)
-        laydowns: Iterator[LayDown] = _generate.laydowns(
+        laydowns = _generate.laydowns(
             variant.melds,
             contract,
             exact=contracts.exact_sizes,
@@ -392,23 +450,25 @@ def generate_actions(state: GameState, kinds: Collection[type] | None = None) ->
             most = len(hand) - _cards_to_keep(state, seat, False)
             laydowns = (found for found in laydowns if len(found.melds) == missing or len(found.cards) <= most)
         if variant.contract_rule:  # a contract-level rule: the one check's gate (the rest holds by construction)
-            laydowns = (found for found in laydowns if _contract_constraint(state, seat, level, found.melds) is None)
-        yield from laydowns
+            ruled = view or state
+            laydowns = (found for found in laydowns if _contract_constraint(ruled, seat, level, found.melds) is None)
+    rest: list[Action] = []
     if state.table:
         if kinds is None or SwapJoker in kinds:
-            yield from _generate_swaps(state, seat, counts)
+            rest += _swaps(state, seat, counts)
         if len(hand) > _cards_to_keep(state, seat, not missing) and (kinds is None or LayOff in kinds):
-            yield from _generate_layoffs(state, seat, counts)
+            rest += _layoffs(state, seat, counts)
     if kinds is not None and Discard not in kinds:
-        return
+        return laydowns, rest
     taken = state.taken
     discards = _DISCARDS
     # one Discard per distinct card (a hand is sorted, so copies are neighbours)
     pairs = zip(hand, (None, *hand), strict=False)  # each card with the one before it
     if taken is None or not _rediscard_forbidden(state, taken, hand):
-        yield from [discards[card.index] for card, before in pairs if card is not before]
+        rest += [discards[card.index] for card, before in pairs if card is not before]
     else:  # N13, E7: the taken discard may not go straight back
-        yield from [discards[card.index] for card, before in pairs if card is not before and card is not taken]
+        rest += [discards[card.index] for card, before in pairs if card is not before and card is not taken]
+    return laydowns, rest
 
 
 _DISCARDS = tuple(Discard(card) for card in CARDS)  # by card index
@@ -552,31 +612,33 @@ def _table_offers(variant: Variant, table: tuple[TableMeld, ...]) -> tuple[_Swap
     return found[2], found[3]
 
 
-def _generate_swaps(state: GameState, seat: int, counts: list[int]) -> Iterator[SwapJoker]:
+def _swaps(state: GameState, seat: int, counts: list[int]) -> list[SwapJoker]:
+    """The swaps ``seat`` may make now, in table order."""
     if _swap_blocked(state, seat) is not None:
-        return
+        return []
     variant = state.variant
-    swaps = _table_offers(variant, state.table)[0]
     own = variant.swaps.from_own_melds
     relocate = not variant.swaps.joker_to_hand
-    for index, owner, is_run, naturals in swaps:
-        if owner == seat and not own:
-            continue
-        if all(counts[card.index] for card in naturals):
+    found = []
+    for index, owner, is_run, naturals in _table_offers(variant, state.table)[0]:
+        if (owner != seat or own) and all(map(counts.__getitem__, map(_index, naturals))):
             swap = SwapJoker(index, naturals)
             if relocate and is_run and _check(state, swap, None) is not None:
                 continue  # the joker moves to an end of the run: the one check says whether it can
-            yield swap
+            found.append(swap)
+    return found
 
 
-def _generate_layoffs(state: GameState, seat: int, counts: list[int]) -> Iterator[LayOff]:
+def _layoffs(state: GameState, seat: int, counts: list[int]) -> list[LayOff]:
+    """The lay-offs ``seat`` may make now, in table order."""
     variant = state.variant
     if _layoff_blocked(state, seat) is not None:
-        return
-    wait = variant.layoffs.own_meld_delay
-    for index, owner, turn, card, end in _table_offers(variant, state.table)[1]:
-        if counts[card.index] and not (wait and _own_meld_too_soon(state, seat, owner, turn)):
-            yield LayOff(card, index, end)
+        return []
+    offers = _table_offers(variant, state.table)[1]
+    if variant.layoffs.own_meld_delay:
+        return [LayOff(card, index, end) for index, owner, turn, card, end in offers
+                if counts[card.index] and not _own_meld_too_soon(state, seat, owner, turn)]
+    return [LayOff(card, index, end) for index, _, _, card, end in offers if counts[card.index]]
 
 
 def _counts(hand: tuple[Card, ...]) -> list[int]:
