@@ -14,12 +14,13 @@ Messages cite the variant's own clauses (``Variant.cite``), never a built-in's.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
-from remi._values import Phase
+from remi._values import Phase, _index
 from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import JOKER, Card, format_cards
 from remi.contracts import assign
@@ -164,7 +165,7 @@ def _wrong_phase(state: GameState, action: object) -> IllegalActionError:
 def _check_discard(state: GameState, seat: int, action: Discard) -> IllegalActionError | None:
     hand = state.hands[seat]
     card = action.card
-    if card not in hand:
+    if not _has(hand, card):
         return _illegal(Reason.CARD_NOT_IN_HAND, f"{card} is not in seat {seat}'s hand")
     if _rediscard_forbidden(state, card, hand):
         return _illegal(
@@ -231,7 +232,7 @@ def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
     if error is not None:
         return error
     hand = state.hands[seat]
-    if action.card not in hand:
+    if not _has(hand, action.card):
         return _illegal(Reason.CARD_NOT_IN_HAND, f"{action.card} is not in seat {seat}'s hand")
     meld = state.table[action.meld]
     if _own_meld_too_soon(state, seat, meld.owner, meld.turn):
@@ -296,9 +297,15 @@ def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> Card | None:
     return None
 
 
+def _has(hand: tuple[Card, ...], card: Card) -> bool:
+    """Whether ``hand`` holds ``card``: found by bisection, as a hand is sorted by index (cards are interned)."""
+    at = bisect_left(hand, card.index, key=_index)
+    return at < len(hand) and hand[at] is card
+
+
 def _holds(hand: tuple[Card, ...], cards: Sequence[Card]) -> bool:
     if len(cards) == 1:
-        return cards[0] in hand
+        return _has(hand, cards[0])
     return _missing(hand, cards) is None
 
 
