@@ -104,10 +104,8 @@ class LegalActions(Sequence[Action]):
     .. versionchanged:: 0.2.0
        Iteration keeps at most :attr:`KEEP` actions; ``len()`` and indexing
        refuse more than :attr:`LIMIT`; the :meth:`only` filter and the
-       :attr:`kinds` attribute; the listing no longer exposes the state.
-
-    .. versionchanged:: 0.3.0
-       The swaps, lay-offs and discards are listed with the state; only
+       :attr:`kinds` attribute; the listing no longer exposes the state; the
+       swaps, lay-offs and discards are listed with the state, and only
        lay-downs are generated as they are read.
     """
 
