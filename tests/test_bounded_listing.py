@@ -106,6 +106,23 @@ def test_a_turn_that_cannot_lay_down_is_listed_at_once_and_keeps_no_state(monkey
     assert Discard(remi.parse_card("QS")) not in legal  # not in the hand
 
 
+def test_the_read_of_lay_downs_begun_with_the_state_is_handed_on_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = small()
+    expected = list(generate_actions(state))
+    laydowns = [action for action in expected if isinstance(action, LayDown)]
+    assert laydowns and len(expected) > len(laydowns)
+    produced = count_generated(monkeypatch)
+    legal = state.legal_actions()
+    assert produced["laydowns"] == 1 and legal
+    assert list(legal.only(Discard, SwapJoker)) == [a for a in expected if isinstance(a, (Discard, SwapJoker))]
+    assert produced["laydowns"] == 1  # the other kinds were listed with the state
+    assert list(legal.only(LayDown)) == laydowns
+    assert produced["laydowns"] == len(laydowns)  # the narrowed listing took the read begun: nothing twice
+    produced.clear()
+    assert list(legal) == expected  # the read was taken: the listing generates its lay-downs anew
+    assert produced["laydowns"] == len(laydowns) and produced["others"] == 0
+
+
 def test_N14_len_and_indexing_refuse_more_than_the_limit_with_what_to_do_instead() -> None:
     legal = huge().legal_actions()
     with pytest.raises(remi.RemiError) as refused:

@@ -120,9 +120,9 @@ class LegalActions(Sequence[Action]):
         wanted = None if kinds is None else LegalActions._check_kinds(kinds)
         self._kinds: frozenset[type] | None = wanted
         self._state: GameState | None = None
-        # lazy lay-downs: the first read, begun when the state was listed (None once taken), and the
-        # other actions, listed then
-        self._pending: Iterator[Action] | None = None
+        # lazy lay-downs: the first read, begun when the state was listed (a list of one until a reader
+        # pops it: one pop, so two threads never share it), and the other actions, listed then
+        self._pending: list[Iterator[Action]] = []
         self._others: tuple[Action, ...] = ()
         # the length once an iteration has counted past KEEP (-1: not known; -2: more than LIMIT)
         self._count = -1
@@ -137,7 +137,7 @@ class LegalActions(Sequence[Action]):
             else:
                 self._list = None
                 self._state = redacted or LegalActions._redact(state)
-                self._pending = _chain_iterables((first,), laydowns)
+                self._pending = [_chain_iterables((first,), laydowns)]
                 self._others = tuple(rest)
             return
         if phase is _DRAW:  # the small phases: their listing is known now
@@ -200,7 +200,7 @@ class LegalActions(Sequence[Action]):
         narrowed._kinds = wanted
         narrowed._count = -1
         narrowed._state = None
-        narrowed._pending = None
+        narrowed._pending = []
         narrowed._others = ()
         if self._list is not None:  # known already: filter it
             narrowed._list = tuple(action for action in self._list if type(action) in wanted)
@@ -212,8 +212,8 @@ class LegalActions(Sequence[Action]):
         narrowed._list = None
         narrowed._state = self._state
         narrowed._others = others
-        narrowed._pending = self._pending  # the first to read the lay-downs takes the read begun
-        self._pending = None
+        if self._pending:  # the first to read the lay-downs takes the read begun
+            narrowed._pending = _pop(self._pending)
         return narrowed
 
     def __contains__(self, action: object) -> bool:
@@ -259,13 +259,11 @@ class LegalActions(Sequence[Action]):
 
     def _fresh(self) -> Iterator[Action]:
         """The listing from its start: the lay-downs (the read begun with the state, else anew), then the others."""
-        laydowns = self._pending
-        if laydowns is not None:
-            self._pending = None
-        else:
+        laydowns = _pop(self._pending)
+        if not laydowns:
             assert self._state is not None
-            laydowns = _play_actions(self._state, _LAYDOWNS, None)[0]
-        return _chain_iterables(laydowns or (), self._others)
+            laydowns = [_play_actions(self._state, _LAYDOWNS, None)[0] or iter(())]
+        return _chain_iterables(laydowns[0], self._others)
 
     def _too_many(self) -> RemiError:
         assert self._state is not None
@@ -319,7 +317,7 @@ class LegalActions(Sequence[Action]):
     def __bool__(self) -> bool:
         if self._list is not None:
             return bool(self._list)
-        if self._pending is not None or self._others:  # (a pending read holds a lay-down)
+        if self._pending or self._others:  # (a pending read holds a lay-down)
             return True
         return next(self._fresh(), None) is not None
 
@@ -366,6 +364,14 @@ _PASS_OR_BUY: tuple[Action, ...] = (PASS, BUY)
 _DRAW, _BUY, _PLAY = Phase.DRAW, Phase.BUY, Phase.PLAY
 _ACTION_CLASSES = frozenset({DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard})
 _LAYDOWNS = frozenset({LayDown})
+
+
+def _pop(pending: list[Iterator[Action]]) -> list[Iterator[Action]]:
+    """The read kept in ``pending`` (a list of it, emptied), or an empty list if another reader took it."""
+    try:
+        return [pending.pop()]
+    except IndexError:
+        return []
 
 
 class _Placeholders(dict[int, tuple[None, ...]]):
