@@ -9,8 +9,10 @@ no path from the listing to the cards its seat may not see.
 
 from __future__ import annotations
 
+import copy
 import gc
 import itertools
+import pickle
 import random
 import sys
 import tracemalloc
@@ -121,6 +123,20 @@ def test_the_read_of_lay_downs_begun_with_the_state_is_handed_on_once(monkeypatc
     produced.clear()
     assert list(legal) == expected  # the read was taken: the listing generates its lay-downs anew
     assert produced["laydowns"] == len(laydowns) and produced["others"] == 0
+
+
+@pytest.mark.parametrize("kinds", [None, (Discard, LayOff, SwapJoker), LayDown])
+def test_a_listing_pickles_and_copies_whether_or_not_it_began_reading(kinds: type | tuple[type, ...] | None) -> None:
+    state = small()
+    expected = list(state.legal_actions(kinds=kinds))
+    copies: list[Callable[[LegalActions], LegalActions]] = [
+        lambda legal: pickle.loads(pickle.dumps(legal)), copy.deepcopy, copy.copy]
+    for copied in copies:
+        legal = state.legal_actions(kinds=kinds)
+        twin = copied(legal)
+        assert list(twin) == expected and len(twin) == len(expected) and twin.kinds == legal.kinds
+        assert list(legal) == expected  # the original reads on as if never copied
+        assert all(action in twin for action in expected)
 
 
 def test_N14_len_and_indexing_refuse_more_than_the_limit_with_what_to_do_instead() -> None:

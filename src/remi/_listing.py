@@ -339,6 +339,14 @@ class LegalActions(Sequence[Action]):
                     return position
         raise ValueError(f"{value!r} is not in the listing")
 
+    def __getstate__(self) -> tuple[Any, ...]:
+        # (the read of lay-downs begun with the state is a generator: a copy generates them anew)
+        return self._kinds, self._state, self._list, self._others, self._count
+
+    def __setstate__(self, values: tuple[Any, ...]) -> None:
+        self._kinds, self._state, self._list, self._others, self._count = values
+        self._pending = []
+
     def __repr__(self) -> str:
         head = self._list
         if head is None and self._count == -1:
