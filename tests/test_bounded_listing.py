@@ -269,12 +269,24 @@ def assert_hides(state: remi.GameState, legal: object) -> None:
         assert not isinstance(item, remi.GameState) or item.seed != state.seed
 
 
-@pytest.mark.parametrize("build", [small, huge])
+def ruled(seed: int | str = 1) -> remi.GameState:
+    """Seat 0 of May I? able to lay down: its contracts have a contract-level rule (M8), read per lay-down."""
+    state = remi.new_game("mayi", players=3, seed=seed, dealer=2,
+                          hands=["5C 5D 5H KS KD KH 9C 3S 4H 7D 8S", "6C 7C 8C 9D 10D JD QD 4S 5S 6S 7H",
+                                 "2C 3D 6H 9S QC 8H 7S 4C 6D JH 10C"])
+    while state.phase is not remi.Phase.PLAY:
+        state = state.apply(DRAW if state.phase is remi.Phase.DRAW else PASS)
+    assert state.variant.contract_rule and state.to_act == 0
+    return state
+
+
+@pytest.mark.parametrize("build", [small, huge, ruled])
 def test_the_listing_reaches_neither_other_hands_nor_the_stock_nor_the_seed(
     build: Callable[[str], remi.GameState],
 ) -> None:
     state = build("secret-seed-1357")
     legal = state.legal_actions()
+    assert legal._pending  # lay-downs are listed lazily, and a read of them has begun
     assert_hides(state, legal)
     list(itertools.islice(legal, 50))  # reading it changes nothing
     assert_hides(state, legal)
