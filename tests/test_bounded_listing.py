@@ -23,7 +23,7 @@ import pytest
 
 import remi
 from remi import _generate
-from remi._listing import _counts, generate_actions
+from remi._listing import _counts, _play_actions
 from remi.actions import BUY, DRAW, PASS, TAKE, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.contracts import Contract
 from remi.errors import Reason
@@ -34,6 +34,12 @@ from scenario import count_generated
 HUGE_HAND = ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH "
              "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JK JK JK JK JK JK JK JK JK")
 OTHERS = ["2C 3C 4C 5C 6C 7C 8C 9C 10C", "JC QC KC AC 2C 3C 4C 5C 6C"]
+
+
+def every_action(state: remi.GameState) -> list[remi.actions.Action]:
+    """The listing of a state in its play phase, generated from the state itself (no redacted copy)."""
+    laydowns, others = _play_actions(state, None, None)
+    return [*(laydowns or ()), *others]
 
 
 def huge(seed: int | str = "bounded") -> remi.GameState:
@@ -103,14 +109,14 @@ def test_a_turn_that_cannot_lay_down_is_listed_at_once_and_keeps_no_state(monkey
     produced.clear()
     every = list(legal)
     assert produced.total() == 0 and every == list(legal) and all(action in legal for action in every)
-    assert every == [action for action in generate_actions(state) if not isinstance(action, LayDown)]
+    assert every == [action for action in every_action(state) if not isinstance(action, LayDown)]
     assert remi.actions.parse_action("down set 9C 9D 9H; run 5H 6H 7H 8H") not in legal  # filtered out
     assert Discard(remi.parse_card("QS")) not in legal  # not in the hand
 
 
 def test_the_read_of_lay_downs_begun_with_the_state_is_handed_on_once(monkeypatch: pytest.MonkeyPatch) -> None:
     state = small()
-    expected = list(generate_actions(state))
+    expected = list(every_action(state))
     laydowns = [action for action in expected if isinstance(action, LayDown)]
     assert laydowns and len(expected) > len(laydowns)
     produced = count_generated(monkeypatch)
@@ -305,8 +311,8 @@ def test_the_listing_in_the_draw_and_buy_phases_holds_no_state() -> None:
 def test_the_listing_still_answers_from_its_redacted_copy() -> None:
     state = small()
     legal = state.legal_actions()
-    assert list(legal) == list(generate_actions(state))
-    for action in generate_actions(state):
+    assert list(legal) == list(every_action(state))
+    for action in every_action(state):
         assert action in legal and state.is_legal(action)
     assert Discard(remi.parse_card("QS")) not in legal  # not in the hand
 

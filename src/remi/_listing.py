@@ -52,7 +52,7 @@ from remi.variant import Variant
 if TYPE_CHECKING:
     from remi.state import GameState
 
-__all__ = ["LegalActions", "generate_actions", "meld_options"]
+__all__ = ["LegalActions", "meld_options"]
 
 
 class LegalActions(Sequence[Action]):
@@ -212,8 +212,9 @@ class LegalActions(Sequence[Action]):
         narrowed._list = None
         narrowed._state = self._state
         narrowed._others = others
-        if self._pending:  # the first to read the lay-downs takes the read begun
-            narrowed._pending = _pop(self._pending)
+        taken = _take(self._pending)  # the first to read the lay-downs takes the read begun
+        if taken is not None:
+            narrowed._pending = [taken]
         return narrowed
 
     def __contains__(self, action: object) -> bool:
@@ -259,11 +260,11 @@ class LegalActions(Sequence[Action]):
 
     def _fresh(self) -> Iterator[Action]:
         """The listing from its start: the lay-downs (the read begun with the state, else anew), then the others."""
-        laydowns = _pop(self._pending)
-        if not laydowns:
+        laydowns = _take(self._pending)
+        if laydowns is None:
             assert self._state is not None
-            laydowns = [_play_actions(self._state, _LAYDOWNS, None)[0] or iter(())]
-        return _chain_iterables(laydowns[0], self._others)
+            laydowns = _play_actions(self._state, _LAYDOWNS, None)[0]
+        return _chain_iterables(laydowns or (), self._others)
 
     def _too_many(self) -> RemiError:
         assert self._state is not None
@@ -374,12 +375,12 @@ _ACTION_CLASSES = frozenset({DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff,
 _LAYDOWNS = frozenset({LayDown})
 
 
-def _pop(pending: list[Iterator[Action]]) -> list[Iterator[Action]]:
-    """The read kept in ``pending`` (a list of it, emptied), or an empty list if another reader took it."""
+def _take(pending: list[Iterator[Action]]) -> Iterator[Action] | None:
+    """The read kept in ``pending``, taken out of it, or ``None`` if there is none (or another reader took it)."""
     try:
-        return [pending.pop()]
+        return pending.pop()
     except IndexError:
-        return []
+        return None
 
 
 class _Placeholders(dict[int, tuple[None, ...]]):
@@ -394,29 +395,6 @@ _HIDDEN = _Placeholders()
 
 
 # -- generating ----------------------------------------------------------------
-
-
-def generate_actions(state: GameState, kinds: Collection[type] | None = None) -> Iterator[Action]:
-    """The legal actions of ``state`` in listing order, only of the classes in ``kinds`` if given.
-
-    The lay-downs are generated as they are read; the other actions are listed at once.
-    """
-    phase = state.phase
-    if phase is Phase.PLAY:
-        laydowns, rest = _play_actions(state, kinds, None)
-        return iter(rest) if laydowns is None else _chain_iterables(laydowns, rest)
-    found: list[Action] = []
-    if phase is Phase.DRAW:
-        if kinds is None or DrawStock in kinds:
-            found.append(DRAW)
-        if state.discard_pile and (kinds is None or TakeDiscard in kinds) and _may_take_discard(state, state.on_turn):
-            found.append(TAKE)
-    elif phase is Phase.BUY:
-        if kinds is None or Pass in kinds:
-            found.append(PASS)
-        if kinds is None or Buy in kinds:
-            found.append(BUY)
-    return iter(found)
 
 
 def _play_actions(
@@ -646,11 +624,9 @@ def _layoffs(state: GameState, seat: int, counts: list[int]) -> list[LayOff]:
     variant = state.variant
     if _layoff_blocked(state, seat) is not None:
         return []
-    offers = _table_offers(variant, state.table)[1]
-    if variant.layoffs.own_meld_delay:
-        return [LayOff(card, index, end) for index, owner, turn, card, end in offers
-                if counts[card.index] and not _own_meld_too_soon(state, seat, owner, turn)]
-    return [LayOff(card, index, end) for index, _, _, card, end in offers if counts[card.index]]
+    wait = variant.layoffs.own_meld_delay
+    return [LayOff(card, index, end) for index, owner, turn, card, end in _table_offers(variant, state.table)[1]
+            if counts[card.index] and not (wait and _own_meld_too_soon(state, seat, owner, turn))]
 
 
 def _counts(hand: tuple[Card, ...]) -> list[int]:
