@@ -379,6 +379,24 @@ def test_N12_dealer_moves_one_seat_clockwise_each_round() -> None:
 # -- N13 taking the discard ------------------------------------------------------------------------
 
 
+def test_N13_only_a_card_held_may_be_discarded_or_laid_off() -> None:
+    # the hand holds neither the lowest card of the deck nor the joker, and one card twice: every
+    # card of the deck is tried, below, between, on and above the hand's cards
+    naturals = [card for card in remi.cards.CARDS if card.is_natural and not card.is_dead]
+    hand = [naturals[2], naturals[2], naturals[7], naturals[20], naturals[33], naturals[50], C("5S")]
+    table = [meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0)]
+    state = draw(game([" ".join(map(str, hand)), OTHER], table=table, stock="KH"))
+    held = set(state.hands[0])
+    assert naturals[0] not in held and JK not in held
+    for card in remi.cards.CARDS:
+        if card in held:
+            assert state.is_legal(Discard(card)), card
+        else:
+            assert refused(state, Discard(card)) is Reason.CARD_NOT_IN_HAND, card
+            assert refused(state, LayOff(card, 0, None)) is Reason.CARD_NOT_IN_HAND, card
+    assert state.is_legal(LayOff(C("5S"), 0, None))
+
+
 def test_N13_the_taken_discard_cannot_be_discarded_again() -> None:
     state = play(game(["2S 5H 9D KC 3H 4D 6C 8S 10H JD", OTHER], discard="5C 7C"), TakeDiscard())
     assert state.taken == C("7C")
