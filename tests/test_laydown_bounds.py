@@ -10,13 +10,15 @@ a contract (where a wrong bound would hide real lay-downs).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 import remi
 from remi import _generate
+from remi._kernel import candidates
 from remi.actions import LayDown
-from remi.cards import CARD_SLOTS, CARDS, Card
+from remi.cards import CARD_SLOTS, CARDS, DEAD_TWOS, Card
 
 NORWEGIAN = remi.variants.get("norwegian")
 
@@ -121,3 +123,114 @@ def test_M13_a_hand_of_many_ranks_cannot_go_down_whole() -> None:
     assert not _generate._suits_and_ranks_cover(variant.melds, _counts(list(hand)), groups)
     whole = remi.parse_cards("8D 8S 8C 9S 10S JS QS 3H 4H 5H 6H")
     assert _generate._suits_and_ranks_cover(variant.melds, _counts(list(whole)), groups)
+
+
+def _every_all_in_lay_down(variant: remi.Variant, level: int, hand: list[Card]) -> set[LayDown]:
+    """Every lay-down of contract ``level`` (0-based) using the whole hand: every candidate meld at every
+    requirement, with no bound and no ordering, then the contract-level check (M8's gap)."""
+    rules, contract = variant.melds, variant.contracts[level]
+    plan = [(r.kind, r.size) for r in contract.requirements]
+    counts = _counts(hand)
+    chosen: list[tuple[remi.MeldKind, tuple[int, ...]]] = []
+    found = set()
+
+    def walk(k: int) -> None:
+        if k == len(plan):
+            if not any(counts):
+                laydown = _generate._laydown(chosen)
+                if variant.contract_problem(level, laydown.melds) is None:
+                    found.add(laydown)
+            return
+        kind, size = plan[k]
+        for cards in list(candidates(rules, counts, kind, size, variant.contracts.exact_sizes)):
+            for i in cards:
+                counts[i] -= 1
+            chosen.append((kind, cards))
+            walk(k + 1)
+            chosen.pop()
+            for i in cards:
+                counts[i] += 1
+
+    walk(0)
+    return found
+
+
+def _whole_hand(rng: random.Random, variant: remi.Variant, contract: remi.Contract) -> list[Card]:
+    """The melds of ``contract`` (some a card longer), up to three of their cards then replaced by wilds,
+    and now and then one card more."""
+    hand: list[Card] = []
+    for req in contract.requirements:
+        size = req.size + (0 if variant.contracts.exact_sizes else rng.choice([0, 0, 1]))
+        if req.kind is remi.MeldKind.SET:
+            rank = rng.choice([r for r in range(13) if r != 1])
+            hand += [CARDS[rng.randrange(4) * 13 + rank] for _ in range(size)]
+        else:  # values 3 to 14 (an ace high), which every variant's runs allow
+            suit, start = rng.randrange(4), rng.randint(3, 15 - size)
+            hand += [CARDS[suit * 13 + (start + i - 1) % 13] for i in range(size)]
+    wilds = [remi.JOKER]
+    if variant.melds.twos is not remi.Twos.NATURAL:
+        wilds += [CARDS[suit * 13 + 1] for suit in range(4)]
+    for i in rng.sample(range(len(hand)), rng.choice([0, 1, 2, 3])):
+        hand[i] = rng.choice(wilds)
+    if rng.random() < 0.25:
+        hand.append(CARDS[rng.randrange(52)])
+    return hand
+
+
+def _listed_all_in(variant: remi.Variant, level: int, hand: list[Card]) -> list[LayDown]:
+    contract = variant.contracts[level]
+    listed = _generate.laydowns(
+        variant.melds, contract, exact=variant.contracts.exact_sizes, piecemeal=False, done=frozenset(),
+        counts=_counts(hand), hand_size=len(hand), all_in=True, keep=0,
+        run_gap=variant.contracts.same_suit_run_gap,
+    )
+    return [laydown for laydown in listed if variant.contract_problem(level, laydown.melds) is None]
+
+
+@pytest.mark.parametrize(("name", "level"), [("norwegian", 6), ("liverpool", 6), ("mayi", 5), ("shanghai", 5)])
+def test_N18_all_in_listing_is_every_cover_of_the_hand(name: str, level: int) -> None:
+    """N18, L11, M13: the all-in listing (which walks only into partial lay-downs that some cover
+    completes) lists exactly the lay-downs of the whole hand that trying every meld finds.
+
+    Shanghai has no all-in deal, but its meld rules (2s wild but natural in a set of twos, S6; dead
+    twos, S15) are listed all-in here too, with a set among the runs.
+    """
+    variant = remi.variants.get(name)
+    contract = variant.contracts[level]
+    rng = random.Random(18)
+    checked_with_laydowns = 0
+    for _ in range(60):
+        hand = _whole_hand(rng, variant, contract)
+        if name == "shanghai" and rng.random() < 0.2:
+            hand.append(rng.choice(DEAD_TWOS))
+        listed = _listed_all_in(variant, level, hand)
+        assert len(listed) == len(set(listed))
+        assert set(listed) == _every_all_in_lay_down(variant, level, hand), remi.format_cards(sorted(hand))
+        checked_with_laydowns += bool(listed)
+    assert checked_with_laydowns > 20
+
+
+@pytest.mark.parametrize("text", [
+    "3S 4S 5S 6S 9S 10S JS QS KD KC 2D 2C 2H 2S JK JK",  # M8: the spades' two runs touch or overlap
+    "3S 4S 5S 6S 7S 9S 10S JS QS KD KC KH 2D 2C 2H JK",  # M7: the set holds three naturals, four wilds are left
+])
+def test_M13_a_big_hand_with_no_cover_is_refused_after_few_melds(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """M13 (with M7, M8): sixteen cards with six or four wilds and no way to go down whole.
+
+    The listing once tried every pair of runs before finding there was none (1.4 million candidate
+    melds drawn for the first hand, eight seconds); walking only where a cover exists, it draws a few
+    thousand.
+    """
+    drawn = 0
+
+    def counting(*args: object, **kwargs: object) -> Iterator[tuple[int, ...]]:
+        nonlocal drawn
+        for cards in candidates(*args, **kwargs):  # type: ignore[arg-type]
+            drawn += 1
+            yield cards
+
+    monkeypatch.setattr("remi._generate.candidates", counting)
+    variant = remi.variants.get("mayi")
+    hand = list(remi.parse_cards(text))
+    assert _listed_all_in(variant, 5, hand) == []
+    assert 0 < drawn < 10_000

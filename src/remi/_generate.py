@@ -13,9 +13,18 @@ from itertools import combinations, product
 
 from remi._kernel import DEAD as _DEAD
 from remi._kernel import J as _J
-from remi._kernel import all_in_run, all_in_set, candidates, natural_suits, plain_rules, set_naturals, wild_count
+from remi._kernel import (
+    all_in_run,
+    all_in_set,
+    candidates,
+    natural_suits,
+    plain_rules,
+    set_naturals,
+    wild_count,
+    wild_types,
+)
 from remi.actions import LayDown
-from remi.cards import CARD_SLOTS, CARDS
+from remi.cards import CARDS
 from remi.contracts import Contract, _run_span, _runs_too_close, _RunSpan
 from remi.melds import JokerCap, Meld, MeldKind, MeldRules, Twos
 
@@ -82,8 +91,6 @@ def laydowns(
         elif not piecemeal:
             return
     if not keys:
-        return
-    if all_in and not _coverable(rules, counts, keys, exact):
         return
     if piecemeal:
         choices = [c for c in product(*(range(groups[k] + 1) for k in keys)) if any(c)]
@@ -318,21 +325,6 @@ def _suits_and_ranks_cover(rules: MeldRules, counts: list[int], groups: dict[tup
     )
 
 
-def _coverable(
-    rules: MeldRules, counts: list[int], keys: list[tuple[MeldKind, int]], exact: bool
-) -> bool:
-    """Whether every natural in the hand lies in some candidate meld (all-in needs that)."""
-    if (counts[_J] if rules.twos is _NATURAL else wild_count(rules, counts)) > 1:
-        # too many candidates to list just to prune
-        return True
-    covered = [False] * CARD_SLOTS  # (a dead 2 left uncovered only loosens the bound)
-    for kind, size in keys:
-        for meld in candidates(rules, counts, kind, size, exact):
-            for i in meld:
-                covered[i] = True
-    return all(covered[i] or not counts[i] for i in range(52))
-
-
 #: The melds built so far, sets and runs, by their card indices: a listing's lay-downs share
 #: their melds (immutable), and so do the listings of the hands a match goes through.
 _SET_MELDS: dict[tuple[int, ...], Meld] = {}
@@ -361,6 +353,11 @@ def _laydown(melds: list[tuple[MeldKind, tuple[int, ...]]]) -> LayDown:
     return action
 
 
+_Key = tuple[MeldKind, int]
+#: What one walk remembers: the dead ends of :func:`_cover_exists`, and the spans of the runs met.
+_Known = tuple[set[tuple[object, ...]], dict[tuple[int, ...], _RunSpan | None]]
+
+
 def _walk(
     rules: MeldRules,
     plan: list[tuple[MeldKind, int]],
@@ -374,12 +371,11 @@ def _walk(
     chosen: list[tuple[MeldKind, tuple[int, ...]]] = []
     # M8 and the like: the spans of the runs chosen so far, where two runs of one suit need a gap
     spans: list[_RunSpan | None] = []
-    known_spans: dict[tuple[int, ...], _RunSpan | None] = {}
     gapped = run_gap > 0 and sum(kind is _RUN for kind, _ in plan) > 1
     need = [size for _, size in plan]
     suffix = [sum(need[i:]) for i in range(len(need) + 1)]
-    only_runs = all_in and all(kind is _RUN for kind, _ in plan)
-    plain = plain_rules(rules)
+    covering = all_in and len(plan) > 1
+    known: _Known = (set(), {})
 
     def step(k: int, used: int) -> Iterator[list[tuple[MeldKind, tuple[int, ...]]]]:
         if k == len(plan):
@@ -391,17 +387,6 @@ def _walk(
             return
         if hand_size - used - suffix[k] < (0 if all_in else keep):
             return
-        if only_runs:
-            # all-in with runs only: each suit still held needs a run of its own
-            suits = 0
-            if plain:
-                for base in (0, 13, 26, 39):
-                    if any(counts[base : base + 13]):
-                        suits += 1
-            else:
-                suits = natural_suits(rules, counts)
-            if suits > len(plan) - k:
-                return
         kind, size = plan[k]
         same_as_previous = k > 0 and plan[k - 1] == plan[k]
         last = k == len(plan) - 1
@@ -414,21 +399,124 @@ def _walk(
             if same_as_previous and cards < chosen[-1][1]:
                 continue
             if spaced:
-                if cards in known_spans:
-                    span = known_spans[cards]
-                else:
-                    span = known_spans[cards] = _run_span(rules, built_meld(True, cards).cards)
+                span = _span(rules, cards, known)
                 if any(_runs_too_close(span, other, run_gap) for other in spans):
                     continue  # (every lay-down holding these two runs breaks the gap)
                 spans.append(span)
             for i in cards:
                 counts[i] -= 1
-            chosen.append((kind, cards))
-            yield from step(k + 1, used + len(cards))
-            chosen.pop()
+            # N18: all-in walks on only where the requirements left can take every card left
+            if not covering or last or _cover_exists(rules, tuple(plan[k + 1 :]), counts, exact, run_gap,
+                                                   tuple(spans), known):
+                chosen.append((kind, cards))
+                yield from step(k + 1, used + len(cards))
+                chosen.pop()
             for i in cards:
                 counts[i] += 1
             if spaced:
                 spans.pop()
 
+    if covering and not _cover_exists(rules, tuple(plan), counts, exact, run_gap, (), known):
+        return
     yield from step(0, 0)
+
+
+def _cover_exists(
+    rules: MeldRules,
+    plan: tuple[_Key, ...],
+    counts: list[int],
+    exact: bool,
+    run_gap: int,
+    spans: tuple[_RunSpan | None, ...],
+    known: _Known,
+) -> bool:
+    """Whether melds, one per key of ``plan``, use every card of ``counts`` (all-in), runs ``run_gap`` apart.
+
+    An exact cover: the lowest natural left lies in one of the melds, so only
+    the melds holding it are tried, for each distinct open requirement (the
+    first open one alone once only wilds are left). Where every 2 is wild
+    (:attr:`~remi.melds.Twos.WILD`) the wilds are told apart by nothing but
+    their index, so they are counted as jokers. ``known`` remembers the dead
+    ends (by counts, open requirements and the spans of the runs laid) and
+    the runs' spans.
+    """
+    work = counts[:]
+    if rules.twos is Twos.WILD and not any(counts[_DEAD:]):
+        for two in (1, 14, 27, 40):
+            work[_J] += work[two]
+            work[two] = 0
+    return _cover(rules, plan, work, exact, run_gap, spans, known)
+
+
+def _span(rules: MeldRules, cards: tuple[int, ...], known: _Known) -> _RunSpan | None:
+    """The span of the run ``cards`` (:func:`remi.contracts._run_span`), remembered in ``known``."""
+    spans = known[1]
+    if cards in spans:
+        return spans[cards]
+    span = spans[cards] = _run_span(rules, built_meld(True, cards).cards)
+    return span
+
+
+def _cover(
+    rules: MeldRules,
+    plan: tuple[_Key, ...],
+    counts: list[int],
+    exact: bool,
+    run_gap: int,
+    spans: tuple[_RunSpan | None, ...],
+    known: _Known,
+) -> bool:
+    dead_ends = known[0]
+    memo = (tuple(counts), plan, spans)
+    if memo in dead_ends:
+        return False
+    need = sum(size for _, size in plan)
+    total = sum(counts)
+    if total < need or (exact and total != need):
+        dead_ends.add(memo)
+        return False
+    gapped = run_gap > 0
+    if len(plan) == 1:
+        kind, size = plan[0]
+        for cards in (all_in_run if kind is _RUN else all_in_set)(rules, counts, size, exact):
+            if not gapped or kind is _SET or not any(
+                    _runs_too_close(_span(rules, cards, known), other, run_gap) for other in spans):
+                return True
+        dead_ends.add(memo)
+        return False
+    wild = wild_types(rules)
+    must = next((i for i in range(52) if counts[i] and i not in wild), -1)
+    tried = set()
+    for at, key in enumerate(plan if must >= 0 else plan[:1]):
+        if key in tried:
+            continue
+        tried.add(key)
+        kind, size = key
+        source = counts
+        if must >= 0:  # only the melds of its suit (a run) or rank (a set) may hold it
+            source = [0] * len(counts)
+            for i in (range(must - must % 13, must - must % 13 + 13) if kind is _RUN else range(must % 13, 52, 13)):
+                source[i] = counts[i]
+            for i in wild:
+                source[i] = counts[i]
+            if kind is _RUN and len(counts) > _DEAD:
+                source[_DEAD + must // 13] = counts[_DEAD + must // 13]
+        rest = plan[:at] + plan[at + 1 :]
+        for cards in list(candidates(rules, source, kind, size, exact)):
+            if must >= 0 and must not in cards:
+                continue
+            more = spans
+            if gapped and kind is _RUN:
+                span = _span(rules, cards, known)
+                if any(_runs_too_close(span, other, run_gap) for other in spans):
+                    continue
+                more = (*spans, span)
+            for i in cards:
+                counts[i] -= 1
+            found = _cover(rules, rest, counts, exact, run_gap, more, known)
+            for i in cards:
+                counts[i] += 1
+            if found:
+                return True
+    dead_ends.add(memo)
+    return False
