@@ -405,9 +405,10 @@ def _walk(
                 spans.append(span)
             for i in cards:
                 counts[i] -= 1
-            # N18: all-in walks on only where the requirements left can take every card left
-            if not covering or last or _cover_exists(rules, tuple(plan[k + 1 :]), counts, exact, run_gap,
-                                                   tuple(spans), known):
+            # N18: all-in walks on only where the requirements left can take every card left (a last
+            # meld left is looked for directly)
+            if not covering or k + 2 >= len(plan) or _cover_exists(
+                    rules, tuple(plan[k + 1 :]), counts, exact, run_gap, tuple(spans), known):
                 chosen.append((kind, cards))
                 yield from step(k + 1, used + len(cards))
                 chosen.pop()
