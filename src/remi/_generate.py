@@ -467,6 +467,7 @@ def _cover(
     spans: tuple[_RunSpan | None, ...],
     known: _Known,
 ) -> bool:
+    """:func:`_cover_exists` on counts of its own, the 2s already counted as jokers where they may be."""
     dead_ends = known[0]
     memo = (tuple(counts), plan, spans)
     if memo in dead_ends:
