@@ -376,6 +376,16 @@ def _walk(
     suffix = [sum(need[i:]) for i in range(len(need) + 1)]
     covering = all_in and len(plan) > 1
     known: _Known = (set(), {})
+    merge_twos = rules.twos is Twos.WILD
+
+    def covered(rest: tuple[_Key, ...]) -> bool:
+        """Whether melds for ``rest`` can take every card left (N18)."""
+        work = counts[:]
+        if merge_twos and not any(work[_DEAD:]):  # M4: a 2 is a wild like a joker, and nothing else
+            for two in (1, 14, 27, 40):
+                work[_J] += work[two]
+                work[two] = 0
+        return _cover_exists(rules, rest, work, exact, run_gap, tuple(spans), known)
 
     def step(k: int, used: int) -> Iterator[list[tuple[MeldKind, tuple[int, ...]]]]:
         if k == len(plan):
@@ -407,8 +417,7 @@ def _walk(
                 counts[i] -= 1
             # N18: all-in walks on only where the requirements left can take every card left (a last
             # meld left is looked for directly)
-            if not covering or k + 2 >= len(plan) or _cover_exists(
-                    rules, tuple(plan[k + 1 :]), counts, exact, run_gap, tuple(spans), known):
+            if not covering or k + 2 >= len(plan) or covered(tuple(plan[k + 1 :])):
                 chosen.append((kind, cards))
                 yield from step(k + 1, used + len(cards))
                 chosen.pop()
@@ -417,9 +426,18 @@ def _walk(
             if spaced:
                 spans.pop()
 
-    if covering and not _cover_exists(rules, tuple(plan), counts, exact, run_gap, (), known):
+    if covering and not covered(tuple(plan)):
         return
     yield from step(0, 0)
+
+
+def _span(rules: MeldRules, cards: tuple[int, ...], known: _Known) -> _RunSpan | None:
+    """The span of the run ``cards`` (:func:`remi.contracts._run_span`), remembered in ``known``."""
+    spans = known[1]
+    if cards in spans:
+        return spans[cards]
+    span = spans[cards] = _run_span(rules, built_meld(True, cards).cards)
+    return span
 
 
 def _cover_exists(
@@ -435,39 +453,11 @@ def _cover_exists(
 
     An exact cover: the lowest natural left lies in one of the melds, so only
     the melds holding it are tried, for each distinct open requirement (the
-    first open one alone once only wilds are left). Where every 2 is wild
-    (:attr:`~remi.melds.Twos.WILD`) the wilds are told apart by nothing but
-    their index, so they are counted as jokers. ``known`` remembers the dead
-    ends (by counts, open requirements and the spans of the runs laid) and
-    the runs' spans.
+    first open one alone once only wilds are left). ``known`` remembers the
+    dead ends (by counts, open requirements and the spans of the runs laid)
+    and the runs' spans. ``counts`` are the search's own: the caller may count
+    the 2s as jokers where nothing else tells them apart (see ``_walk``).
     """
-    work = counts[:]
-    if rules.twos is Twos.WILD and not any(counts[_DEAD:]):
-        for two in (1, 14, 27, 40):
-            work[_J] += work[two]
-            work[two] = 0
-    return _cover(rules, plan, work, exact, run_gap, spans, known)
-
-
-def _span(rules: MeldRules, cards: tuple[int, ...], known: _Known) -> _RunSpan | None:
-    """The span of the run ``cards`` (:func:`remi.contracts._run_span`), remembered in ``known``."""
-    spans = known[1]
-    if cards in spans:
-        return spans[cards]
-    span = spans[cards] = _run_span(rules, built_meld(True, cards).cards)
-    return span
-
-
-def _cover(
-    rules: MeldRules,
-    plan: tuple[_Key, ...],
-    counts: list[int],
-    exact: bool,
-    run_gap: int,
-    spans: tuple[_RunSpan | None, ...],
-    known: _Known,
-) -> bool:
-    """:func:`_cover_exists` on counts of its own, the 2s already counted as jokers where they may be."""
     dead_ends = known[0]
     memo = (tuple(counts), plan, spans)
     if memo in dead_ends:
@@ -515,7 +505,7 @@ def _cover(
                 more = (*spans, span)
             for i in cards:
                 counts[i] -= 1
-            found = _cover(rules, rest, counts, exact, run_gap, more, known)
+            found = _cover_exists(rules, rest, counts, exact, run_gap, more, known)
             for i in cards:
                 counts[i] += 1
             if found:
