@@ -15,6 +15,7 @@ import itertools
 import pickle
 import random
 import sys
+import threading
 import tracemalloc
 import types
 from collections.abc import Callable, Iterator
@@ -129,6 +130,62 @@ def test_the_read_of_lay_downs_begun_with_the_state_is_handed_on_once(monkeypatc
     produced.clear()
     assert list(legal) == expected  # the read was taken: the listing generates its lay-downs anew
     assert produced["laydowns"] == len(laydowns) and produced["others"] == 0
+
+
+Reader = Callable[[LegalActions], list[remi.actions.Action]]
+
+
+def read_at_once(legal: LegalActions, readers: list[Reader]) -> list[list[remi.actions.Action] | BaseException]:
+    """What each reader gets from ``legal``, all of them in threads started together, reads interleaved
+    (the thread switch interval made tiny); a reader that raised gets its error."""
+    start = threading.Barrier(len(readers))
+    results: list[list[remi.actions.Action] | BaseException] = [[] for _ in readers]
+
+    def read(i: int) -> None:
+        start.wait()
+        try:
+            results[i] = readers[i](legal)
+        except BaseException as error:  # (compared below, so that a failure names the reader)
+            results[i] = error
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=read, args=(i,)) for i in range(len(readers))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    return results
+
+
+def test_one_listing_read_from_several_threads_gives_every_reader_the_whole_listing() -> None:
+    """Threads reading one listing at once each get all of it: the read begun goes to one reader only,
+    the others generate their own."""
+    state = remi.new_game("norwegian", players=2, seed=1, dealer=1, round=2,
+                          hands=["5C 5D 5H 6H 7H 8H KS KD KH 9C 9D 9H JK JK JK", "2C 3D 6H 9S QD"],
+                          stock="6S", discard_pile="KC").apply(DRAW)
+    while state.phase is remi.Phase.BUY:
+        state = state.apply(PASS)
+    expected = every_action(state)
+    laydowns = [action for action in expected if isinstance(action, LayDown)]
+    assert len(laydowns) > 1000
+    readers: list[Reader] = [
+        list,
+        list,
+        lambda legal: list(legal.only(LayDown)),
+        lambda legal: [legal[i] for i in range(len(legal))],
+        lambda legal: [action for action in expected if action in legal],
+        lambda legal: list(legal.only(LayDown, Discard)),
+    ]
+    wanted = [expected, expected, laydowns, expected, expected,
+              [action for action in expected if isinstance(action, (LayDown, Discard))]]
+    for _ in range(3):
+        legal = state.legal_actions()
+        assert read_at_once(legal, readers) == wanted
+        assert list(legal) == expected
 
 
 @pytest.mark.parametrize("kinds", [None, (Discard, LayOff, SwapJoker), LayDown])

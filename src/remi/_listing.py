@@ -87,6 +87,11 @@ class LegalActions(Sequence[Action]):
     record are blank: a bot handed the listing cannot read hidden cards
     through it.
 
+    A listing may be read from several threads at once: each reader gets
+    every action (the lay-downs begun with the state go on to one of them;
+    another that needs lay-downs before the listing is known whole generates
+    its own).
+
     >>> import remi
     >>> from remi.actions import Discard, LayDown
     >>> game = remi.new_game("norwegian", players=2, seed=1, dealer=1,
