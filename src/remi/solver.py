@@ -61,8 +61,7 @@ left as it is.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain, repeat
-from operator import attrgetter
+from itertools import chain, compress, repeat
 
 import attrs
 
@@ -90,8 +89,6 @@ from remi.contracts import Contract, assign
 from remi.errors import Reason, RemiError
 from remi.melds import End, Meld, MeldKind, lay_off
 from remi.variant import Variant
-
-_INDEX = attrgetter("index")
 
 __all__ = ["LayoffOption", "Solution", "clear_caches", "contract_hint", "layoff_options", "solve"]
 
@@ -150,13 +147,11 @@ class LayoffOption:
 
 def _counts(cards: Iterable[Card]) -> list[int]:
     """The counts of ``cards``, one per card index (the dead twos last, S15)."""
-    cards = tuple(cards)
-    if not all(map(isinstance, cards, repeat(Card))):
-        wrong = next(card for card in cards if not isinstance(card, Card))
-        raise RemiError(f"expected cards, got {wrong!r}", Reason.BAD_ARGUMENT)
     counts = [0] * CARD_SLOTS
-    for i in map(_INDEX, cards):
-        counts[i] += 1
+    for card in cards:
+        if type(card) is not Card and not isinstance(card, Card):
+            raise RemiError(f"expected cards, got {card!r}", Reason.BAD_ARGUMENT)
+        counts[card.index] += 1
     return counts
 
 
@@ -367,7 +362,7 @@ def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in
         return None
     t, reqs, cands = found
     melds = _melds(t, cands, reqs, counts)
-    left = tuple(chain.from_iterable(map(repeat, CARDS, counts)))
+    left = tuple(chain.from_iterable(map(repeat, compress(CARDS, counts), compress(counts, counts))))
     return Solution(melds, left, variant.hand_points(left))
 
 
