@@ -2,7 +2,8 @@
 
 Usage::
 
-    python benchmarks/bench_solver.py [--hands N] [--seed S] [--reference-hands M] [--big-hands B] [--json PATH]
+    python benchmarks/bench_solver.py [--hands N] [--seed S] [--reference-hands M] [--rounds R] [--big-hands B]
+                                      [--json PATH]
 
 Random hands are drawn with a seeded ``random.Random`` from the variant's deck,
 with the joker count fixed explicitly (0-3, cycling):
@@ -25,9 +26,13 @@ slowest solve are printed (a figure, not checked against the reference).
 
 Times are CPU time of this process (``time.process_time``), so other load on
 the machine skews them less, with the garbage collector paused while timing (as
-``timeit`` does); the solver's memo is cleared before each category and every
-hand is solved once (a cold start). The speed ratio compares both on the same
-(checked) hands.
+``timeit`` does). 'solver h/s' is one pass over all hands, the solver's memo
+cleared first (a cold start). The speed ratio compares both on the same
+(checked) hands, in ``--rounds`` rounds taken in turn, so that both sides meet
+the same machine: each round solves every checked hand from a cold memo, then
+runs the reference on its share of them (each checked hand goes through the
+reference once in all). The ratio is the reference's total time over the
+median round's.
 """
 
 from __future__ import annotations
@@ -170,9 +175,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--reference-hands", type=int, default=100,
                         help="hands per category also run through the naive reference")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="rounds of the ratio's timing: the solver on every checked hand, then the reference on"
+                             " a share of them")
     parser.add_argument("--big-hands", type=int, default=5, help="hands of each big size (30 to 60 cards)")
     parser.add_argument("--json", metavar="PATH", help="also write each category's ratio to PATH as {'solver': [...]}")
     args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error(f"--rounds must be at least 1, not {args.rounds}")
     nor = remi.variants.get("norwegian")
     eng = remi.variants.get("english")
     categories: list[Category] = [
@@ -186,7 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     rng = random.Random(args.seed)
     print(f"seed {args.seed}; {args.hands} hands per category, {args.reference_hands} checked by the reference;"
           " CPU time, cold solver memo")
-    print("'solver h/s' is over all hands; 'ratio' compares the two on the checked hands only")
+    print(f"'solver h/s' is over all hands; 'ratio' compares the two on the checked hands only, the solver's"
+          f" median of {args.rounds} cold rounds taken in turn with the reference")
     header = f"{'category':34} {'solved':>7} {'solver h/s':>11} {'naive h/s':>10} {'ratio':>8}"
     print(header)
     print("-" * len(header))
@@ -209,17 +220,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.enable()
         answers = [check_solution(variant, hand, contract, all_in) for hand in hands]
         checked = hands[: args.reference_hands]
-        gc.collect()
-        gc.disable()
-        start = clock()
-        expected = [naive_points_left(variant, hand, contract, all_in) for hand in checked]
-        naive_time = clock() - start
-        gc.enable()
+        solver_checked, naive_time, expected = timed_rounds(variant, checked, contract, all_in, args.rounds)
         for hand, got, want in zip(checked, answers, expected, strict=False):
             if got != want:
                 mismatches += 1
                 print(f"  MISMATCH {remi.format_cards(hand)}: solver {got}, reference {want}")
-        solver_checked = sum(times[: len(checked)])
         naive_rate = len(checked) / naive_time if checked else float("nan")
         ratio = naive_time / solver_checked if checked else float("nan")
         solved = sum(a is not None for a in answers)
@@ -240,6 +245,39 @@ def main(argv: Sequence[str] | None = None) -> int:
             json.dump({"solver": speedups}, out, indent=2)
     big_hands(nor, args.big_hands, args.seed)
     return 1 if mismatches else 0
+
+
+def timed_rounds(
+    variant: Variant, checked: list[Hand], contract: Contract, all_in: bool, rounds: int
+) -> tuple[float, float, list[int | None]]:
+    """The solver's median time on ``checked`` (from a cold memo), the reference's, and the reference's answers.
+
+    Taken in ``rounds`` turns, so that a machine whose speed drifts slows both
+    alike: each round solves every hand of ``checked``, its memo cleared first,
+    then runs the reference on every ``rounds``-th hand (a different share each
+    round, so each hand goes through the reference once in all).
+    """
+    clock = time.process_time
+    solver_times = []
+    naive_time = 0.0
+    expected: list[int | None] = [None] * len(checked)
+    for turn in range(rounds):
+        clear_caches()
+        gc.collect()
+        gc.disable()  # as timeit does: no collector pauses from earlier garbage inside the timings
+        start = clock()
+        for hand in checked:
+            solve(variant, hand, contract, all_in=all_in)
+        solver_times.append(clock() - start)
+        start = clock()
+        share = [(i, naive_points_left(variant, checked[i], contract, all_in))
+                 for i in range(turn, len(checked), rounds)]
+        naive_time += clock() - start
+        gc.enable()
+        for i, points in share:
+            expected[i] = points
+    solver_times.sort()
+    return solver_times[len(solver_times) // 2], naive_time, expected
 
 
 def big_hands(variant: Variant, count: int, seed: int) -> None:
