@@ -273,6 +273,28 @@ def test_play_over_a_pipe() -> None:
     assert done.stdout.rstrip().endswith("Game abandoned (seed 3).")
 
 
+@pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "latin-1"}])
+@pytest.mark.parametrize("plain", [["--plain"], []])
+def test_play_on_an_output_that_cannot_write_the_symbols(env: dict[str, str], plain: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "remi", "play", "norwegian", "--seed", "3", *plain],
+                          input=SCRIPT, capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, **env})
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.isascii() and "Scores: you 0 | seat 1 0 | seat 2 0" in done.stdout
+    assert done.stdout.rstrip().endswith("Game abandoned (seed 3).")
+
+
+def test_play_answers_an_undecodable_line_and_goes_on() -> None:
+    done = subprocess.run([sys.executable, "-m", "remi", "play", "norwegian", "--seed", "3", "--plain"],
+                          input=b"\xff\n\xe9t\xe9\n" + SCRIPT.encode(), capture_output=True, timeout=120,
+                          check=False, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    out = done.stdout.decode("ascii")
+    assert done.returncode == 0 and done.stderr == b""
+    assert "Not understood: '\\ufffd' is not an action" in out and "Not understood: '\\ufffdt\\ufffd'" in out
+    assert "Not allowed: " in out  # the script after them is played
+    assert out.rstrip().endswith("Game abandoned (seed 3).")
+
+
 def test_play_over_a_pipe_with_no_input_at_all() -> None:
     done = run("play", "english", "--seed", "5")
     assert done.returncode == 0 and done.stderr == ""
@@ -311,6 +333,41 @@ def test_huge_and_negative_numbers_are_refused_in_one_line(argv: list[str], mess
     line = one_error_line(captured.err)
     assert message in line and len(line) < 300
     assert captured.out == ""
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "norwegian", "--seed", "١٢"],  # Arabic-Indic digits: int() reads them as 12
+    ["simulate", "norwegian", "--games", "５"],  # a fullwidth 5
+    ["simulate", "norwegian", "--players", "²"],
+    ["simulate", "norwegian", "--workers", "1_0"],
+    ["simulate", "norwegian", "--max-deals", " 1"],
+    ["simulate", "norwegian", "--seed", "+7"],
+    ["play", "norwegian", "--seed", "٣"],
+    ["play", "norwegian", "--seat", "١"],
+    ["play", "norwegian", "--players", "３"],
+])
+def test_numbers_are_ascii_digits(argv: list[str], capsys: pytest.CaptureFixture[str],
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))  # should the old code start the game
+    assert main([*argv, *(["--games", "1", "--max-deals", "1", "--quiet"] if "--games" not in argv and
+                            argv[0] == "simulate" else [])]) == 2
+    captured = capsys.readouterr()
+    line = one_error_line(captured.err)
+    assert f"argument {argv[2]}: " in line and "(ASCII digits 0-9, perhaps after a minus), got " in line
+    assert captured.out == ""
+
+
+def test_a_seed_too_long_for_the_matches_says_how_many_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    # each match's seed is 'sim/SEED/INDEX', at most 1000 characters: 994 digits with one match
+    for seed, digits in (("9" * 4000, 994), ("9" * 995, 994), ("-" + "9" * 994, 993)):
+        assert main(["simulate", "norwegian", "--games", "1", "--seed", seed]) == 2
+        line = one_error_line(capsys.readouterr().err)
+        assert line.endswith(f"with --games 1, a seed must be an integer of at most {digits} digits, "
+                             f"got {len(seed.lstrip('-'))} digits")
+    assert main(["simulate", "norwegian", "--games", "1", "--max-deals", "1", "--quiet", "--seed",
+                 "9" * 994]) == 0
+    assert main(["simulate", "norwegian", "--games", "11", "--seed", "9" * 994]) == 2
+    assert "at most 993 digits" in capsys.readouterr().err
 
 
 def test_huge_and_negative_seeds_that_fit_are_played(capsys: pytest.CaptureFixture[str],

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -36,7 +37,7 @@ class Terminal(io.StringIO):
 
 
 def transcript(variant: str, seed: int, answers: str, *, players: int = 3, seat: int = 0, rich: bool = False,
-               stdin: io.StringIO | None = None, menus: list[int] | None = None,
+               stdin: IO[str] | None = None, menus: list[int] | None = None,
                monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str]:
     """Play with ``answers`` as the input; the exit status and everything shown.
 
@@ -99,9 +100,9 @@ def test_a_scripted_deal_shows_what_a_player_needs(variant: str, seed: int, monk
 
 def test_english_shows_levels_and_the_layoff_quota() -> None:
     _, out = transcript("english", 2, "1\n" * 40, players=2)
-    assert "== Deal 1 · your level 1 of 7 · dealer: " in out
+    assert "== Deal 1 | your level 1 of 7 | dealer: " in out
     assert "Contract: run 4 + group 3 (run 4, set 3; exact sizes)" in out  # E9: exact sizes
-    assert "Levels: you 1 · seat 1 1" in out
+    assert "Levels: you 1 | seat 1 1" in out
     assert "Lay-offs: 0 of 3 used this deal" in out  # E12: three lay-offs per deal at level 1
 
 
@@ -158,6 +159,32 @@ def test_rich_output_colours_the_suit_symbols() -> None:
     assert "you drew " in out
 
 
+def test_plain_output_is_ascii_whatever_is_shown_or_typed() -> None:
+    # the separators and "more..." of the game's own text, and typed text echoed back
+    _, out = transcript("norwegian", 3, "K♣ on ²\n" + "1\n" * 60)
+    assert out.isascii()
+    assert "Scores: you 0 | seat 1 0 | seat 2 0" in out
+    assert "Your choice: K\\u2663 on \\xb2\n" in out  # escaped, not dropped
+    written = io.StringIO()
+    screen = Screen(written, rich=False)
+    game = Game(remi.variants.get("norwegian"), 0, 5, io.StringIO(), screen, pause=False)
+    game.render(game.menu(huge_hand()))
+    assert written.getvalue().isascii() and "more... (over " in written.getvalue()
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_an_output_that_cannot_write_the_symbols_gets_plain_text(encoding: str) -> None:
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding=encoding)  # as PYTHONIOENCODING=ascii gives
+    game = remi.new_game("norwegian", players=3, seed=3)
+    for rich in (True, False):
+        assert play(game.variant, game, 0, 3, io.StringIO("help\n1\n"), out, rich=rich, pause=False) == 0
+    out.flush()
+    text = raw.getvalue().decode("ascii")  # nothing beyond ASCII was written
+    assert "\x1b" not in text and "Game abandoned (seed 3)." in text
+    assert re.search(r"Your hand \(10 cards, \d+ points\): (?:[0-9AJQK]+[SHDC]|JK)", text)
+
+
 def test_the_screen_without_rich_is_plain() -> None:
     out = io.StringIO()
     Screen(out, rich=False).say("card ", parse_card("9H"), " and ", [parse_card("JK"), parse_card("QS")])
@@ -178,6 +205,25 @@ def test_bad_input_gets_a_clear_line_not_a_traceback() -> None:
     assert "A greedy bot would play: " in out
     assert out.rstrip().endswith("Game abandoned (seed 3).")
     assert "End of input." in out
+
+
+def test_a_menu_number_is_ascii_digits_and_a_long_one_is_out_of_range() -> None:
+    # str.isdigit() takes '²', '①' and '٣', which int() refuses or reads; int() refuses over 4300 digits
+    status, out = transcript("norwegian", 3, "²\n①\n1²\n٣\n" + "5" * 4301 + "\n12345678901\n")
+    assert status == 0 and "Traceback" not in out
+    assert out.count("Not understood: ") == 4 and "Not understood: '\\xb2' is not an action" in out
+    assert "No choice 555555555... (4301 digits): pick 1 to 2" in out
+    assert "No choice 123456789... (11 digits): pick 1 to 2" in out
+    assert out.rstrip().endswith("Game abandoned (seed 3).")
+
+
+def test_an_undecodable_line_is_not_understood_and_the_game_goes_on() -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n2\n"), encoding="utf-8")  # as a pipe of Latin-1 bytes
+    status, out = transcript("norwegian", 3, "", stdin=stdin)
+    assert status == 0 and "Traceback" not in out
+    assert "Not understood: '\\ufffd\\ufffd' is not an action" in out
+    assert "Your choice: 2\n" in out  # the next line is read
+    assert out.rstrip().endswith("Game abandoned (seed 3).")
 
 
 def test_the_seed_is_shown_only_when_the_match_ends() -> None:

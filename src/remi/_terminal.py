@@ -4,7 +4,8 @@
 scripted input. Output is either plain ASCII (``9H``, no escape codes: for a
 pipe, a file, ``--plain`` or ``NO_COLOR``) or, with `rich
 <https://rich.readthedocs.io>`_, suit symbols in colour (``9♥`` in red, jokers
-highlighted). Cards are typed in either form.
+highlighted); an output whose encoding cannot write the suit symbols gets plain
+ASCII. Cards are typed in either form; a menu number is ASCII digits.
 
 A decision shows the table (whose turn, the melds by owner, hand sizes, who is
 down, buys used and left, the lay-off quota, the contract, the scores), then a
@@ -19,6 +20,7 @@ Private: ``remi.cli`` imports it only when ``remi play`` runs.
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import islice
@@ -53,7 +55,16 @@ _INLINE = 2
 #: Discards per line in the main menu.
 _PER_LINE = 7
 
+#: The most digits a menu number is read with: a longer one is out of range, never converted.
+_DIGITS = 9
+
 _RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+
+#: The non-ASCII characters of the game's own text, as plain output spells them.
+_PLAIN = str.maketrans({"·": "|", "…": "..."})
+
+#: What rich output writes beyond ASCII (rich draws its table borders in ASCII on a non-UTF output itself).
+_SYMBOLS = "♠♥♦♣·…"
 
 _HELP = """\
 Type the number of a choice, or an action:
@@ -61,7 +72,7 @@ Type the number of a choice, or an action:
   down set 5C 5D 5H; run 4S 5S 6S 7S     (the melds, separated by ';')
   layoff 9C on 2 high                    (the meld's [number] on the table; low/high for runs)
   swap 3S on 0                           (put 3S in place of a joker of meld [0])
-  discard KC  (or just: KC; suit symbols work too: K♣)
+  discard KC  (or just: KC; suit symbols work too)
 In a sub-menu: 0 or 'back' returns.
 Other commands: hint (what a greedy bot would do), table (show the table again), help, quit.
 End of input (Ctrl-D) or Ctrl-C quits too."""
@@ -78,6 +89,23 @@ class Styled:
 Part = str | Card | Styled | Sequence[Card]
 
 
+def _ascii(line: str) -> str:
+    """``line`` in ASCII: the game's separators spelled out, any other character (typed text echoed) escaped."""
+    return line.translate(_PLAIN).encode("ascii", "backslashreplace").decode("ascii")
+
+
+def _writes(out: IO[str], text: str) -> bool:
+    """Whether ``out``'s encoding can write ``text`` (a stream without one, such as ``StringIO``, writes any)."""
+    encoding = getattr(out, "encoding", None)
+    if not encoding:
+        return True
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 class Screen:
     """Where the game writes: plain text, or rich text with coloured suit symbols.
 
@@ -85,13 +113,15 @@ class Screen:
         out: The output stream.
         rich: Whether to write with rich (escape codes): the caller decides
             (standard output is a terminal, rich is installed, no ``--plain``
-            or ``NO_COLOR``).
+            or ``NO_COLOR``). An output whose encoding cannot write the suit
+            symbols (``PYTHONIOENCODING=ascii``, a Latin-1 terminal) gets plain
+            ASCII instead of a ``UnicodeEncodeError``.
     """
 
     def __init__(self, out: IO[str], *, rich: bool) -> None:
         self.out = out
         self.console: Any = None
-        if rich:
+        if rich and _writes(out, _SYMBOLS):
             from rich.console import Console
 
             self.console = Console(file=out, force_terminal=True, highlight=False, soft_wrap=True)
@@ -123,7 +153,8 @@ class Screen:
         """Write one line made of ``parts``."""
         pieces = self.text(*parts)
         if self.console is None:
-            print("".join(p if isinstance(p, str) else p.text for p in pieces), end=end, file=self.out, flush=True)
+            text = "".join(p if isinstance(p, str) else p.text for p in pieces)
+            print(_ascii(text), end=end, file=self.out, flush=True)
             return
         from rich.text import Text
 
@@ -543,10 +574,12 @@ class Game:
                 else:
                     self.say("Nothing to go back to: this is the first menu.")
                 continue
-            if text.isdigit():
-                number = int(text)
+            if text.isascii() and text.isdigit():  # isdigit() alone takes '²' and '①', which int() refuses
+                # more digits than any menu has entries: out of range, and never converted (int() stops at 4300)
+                number = int(text) if len(text) <= _DIGITS else 0
                 if not 1 <= number <= len(entries):
-                    self.say(f"No choice {number}: pick 1 to {len(entries)}, or type an action ('help').")
+                    shown = text if len(text) <= _DIGITS else f"{text[:_DIGITS]}... ({len(text)} digits)"
+                    self.say(f"No choice {shown}: pick 1 to {len(entries)}, or type an action ('help').")
                     continue
                 entry = entries[number - 1]
                 if entry.submenu is not None:
@@ -586,7 +619,9 @@ def play(variant: Variant, state: GameState, seat: int, seed: int, stdin: IO[str
         seat: The human's seat.
         seed: The match's seed: the bots' seeds derive from it, and it is
             shown when the match ends or the human quits, never before.
-        stdin: Where the human's choices are read.
+        stdin: Where the human's choices are read. A binary-backed stream
+            (``sys.stdin``) is set to decode with replacement: an undecodable
+            byte reads as U+FFFD, in a line not understood.
         stdout: Where the game is shown.
         rich: Whether to show suit symbols in colour (escape codes) with rich.
         pause: Whether to wait for Enter after each deal.
@@ -594,6 +629,9 @@ def play(variant: Variant, state: GameState, seat: int, seed: int, stdin: IO[str
     Returns:
         The exit status: 0 when the match ends or the human quits, 130 on Ctrl-C.
     """
+    if isinstance(stdin, io.TextIOWrapper):
+        # not errors="strict": a UnicodeDecodeError would lose the rest of the chunk read, not one line
+        stdin.reconfigure(errors="replace")
     game = Game(variant, seat, seed, stdin, Screen(stdout, rich=rich), pause=pause)
     # the bots' seeds are one-way digests: no bot can recover the match seed (and so the deck)
     bots = {s: GreedyBot(seed=bot_seed(seed, s)) for s in range(state.players) if s != seat}

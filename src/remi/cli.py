@@ -8,7 +8,8 @@
 
 ``python -m remi`` runs the same command. Bad arguments print one line on
 standard error and exit with status 2; an error from the engine while running
-prints one line and exits with status 1. ``--workers`` is at most the number
+prints one line and exits with status 1. Numbers are ASCII digits, perhaps
+after a minus (``--seed -7``). ``--workers`` is at most the number
 of CPUs (``os.cpu_count()``), and no more worker processes than games start.
 
 ``remi play`` prints the match's seed when the match ends or the player
@@ -47,6 +48,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import signal
 import sys
 import time
@@ -56,7 +58,7 @@ from typing import Any, NoReturn
 
 from remi import __version__
 from remi._describe import rules_text
-from remi._setup import new_game
+from remi._setup import SEED_TEXT_LIMIT, new_game
 from remi.bots import bot_names
 from remi.errors import RemiError
 from remi.simulate import DEFAULT_MAX_DEALS, Statistics, match_seed, seat_bots, simulate
@@ -83,11 +85,19 @@ def _shown(text: str) -> str:
     return repr(text) if len(text) <= 40 else repr(text[:40]) + f"... ({len(text)} characters)"
 
 
+#: A number on the command line: ASCII digits, perhaps after a minus (int() also takes
+#: '١٢', '５', '1_000', '+5' and spaces around).
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
 def _whole(text: str, what: str = "expected a whole number") -> int:
+    if _WHOLE.fullmatch(text) is None:
+        raise argparse.ArgumentTypeError(f"{what} (ASCII digits 0-9, perhaps after a minus), got {_shown(text)}")
     try:
         return int(text)
-    except ValueError:  # not a number, or more digits than Python converts (4300)
-        raise argparse.ArgumentTypeError(f"{what} of at most 4300 digits, got {_shown(text)}") from None
+    except ValueError:  # more digits than Python converts (4300 by default)
+        limit = sys.get_int_max_str_digits()
+        raise argparse.ArgumentTypeError(f"{what} of at most {limit} digits, got {_shown(text)}") from None
 
 
 def _positive(text: str) -> int:
@@ -281,6 +291,12 @@ def _simulate(args: argparse.Namespace) -> int:
         bots = seat_bots(args.bots, players)
     except RemiError as error:
         raise _UsageError(str(error)) from None
+    # each match's seed is text around --seed (match_seed), of at most SEED_TEXT_LIMIT characters
+    room = SEED_TEXT_LIMIT - len(match_seed("", args.games - 1)) - (args.seed < 0)
+    digits = len(str(abs(args.seed)))
+    if digits > room:
+        raise _UsageError(f"--seed cannot seed the matches: with --games {args.games}, a seed must be an integer "
+                          f"of at most {room} digits, got {digits} digits")
     try:  # the longest match seed the simulation derives from --seed must be one new_game takes
         new_game(variant, players=players, seed=match_seed(args.seed, args.games - 1))
     except RemiError as error:
