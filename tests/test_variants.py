@@ -345,9 +345,9 @@ def test_contract_bigger_than_a_hand() -> None:
 
 
 def test_set_and_run_bounds() -> None:
-    bad_part(ENGLISH, "melds", r"set_max must be None or an integer of at least set_min \(3\), got 2", set_max=2)
+    bad_part(ENGLISH, "melds", r"set_max must be None or set_min \(3\) to 1000, got 2", set_max=2)
     bad_part(NORWEGIAN, "melds", r"run_max must be an integer from run_min \(4\) to 14, got 3", run_max=3)
-    bad_part(NORWEGIAN, "melds", "set_min must be an integer of at least 2, got 1", set_min=1)
+    bad_part(NORWEGIAN, "melds", "set_min must be an integer from 2 to 1000, got 1", set_min=1)
 
 
 def test_ace_must_be_low_or_high() -> None:

@@ -44,7 +44,7 @@ from remi.actions import (
     TakeDiscard,
 )
 from remi.cards import CARD_SLOTS, CARDS, DEAD_TWOS, JOKER, Card
-from remi.errors import Reason, RemiError
+from remi.errors import Reason, RemiError, _printable
 from remi.melds import End, MeldKind, Twos, lay_off, run_cards, run_start, swap_joker
 from remi.parts import Contracts, GoingOut
 from remi.variant import Variant
@@ -162,7 +162,7 @@ class LegalActions(Sequence[Action]):
             found = frozenset()
         if not found or not found <= _ACTION_CLASSES:
             names = ", ".join(sorted(kind.__name__ for kind in _ACTION_CLASSES))
-            raise RemiError(f"kinds must be action classes ({names}), got {kinds!r}", Reason.BAD_ARGUMENT)
+            raise RemiError(f"kinds must be action classes ({names}), got {_printable(kinds)}", Reason.BAD_ARGUMENT)
         return found
 
     @staticmethod
@@ -343,7 +343,7 @@ class LegalActions(Sequence[Action]):
             for position, action in enumerate(_islice(self, start, stop), start):
                 if action == value:
                     return position
-        raise ValueError(f"{value!r} is not in the listing")
+        raise ValueError(f"{_printable(value)} is not in the listing")
 
     def __getstate__(self) -> tuple[Any, ...]:
         # (the read of lay-downs begun with the state is a generator: a copy generates them anew)

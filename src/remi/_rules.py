@@ -24,7 +24,7 @@ from remi._values import Phase, _index
 from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import JOKER, Card, format_cards
 from remi.contracts import assign
-from remi.errors import IllegalActionError, Reason
+from remi.errors import IllegalActionError, Reason, _printable
 from remi.melds import (
     End,
     JokerCap,
@@ -63,7 +63,7 @@ def _verdict(state: GameState, action: object, seat: int | None) -> object:
     if seat is not None:
         # a bool is an int to Python (True == 1), but never a seat
         if type(seat) is not int or not 0 <= seat < state.players:
-            return _illegal(Reason.NOT_A_SEAT, f"seat {seat!r} does not exist (0 to {state.players - 1})")
+            return _illegal(Reason.NOT_A_SEAT, f"seat {_printable(seat)} does not exist (0 to {state.players - 1})")
         if seat != actor:
             if type(action) is Buy and state.phase is Phase.BUY:
                 return _buy_refusal(state, seat)
@@ -151,7 +151,7 @@ def _rediscard_forbidden(state: GameState, card: Card, hand: tuple[Card, ...]) -
 
 def _wrong_phase(state: GameState, action: object) -> IllegalActionError:
     if not isinstance(action, (DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard)):
-        return _illegal(Reason.WRONG_PHASE, f"{action!r} is not an action")
+        return _illegal(Reason.WRONG_PHASE, f"{_printable(action)} is not an action")
     expected = {
         Phase.DRAW: "draw from the stock or take the discard",
         Phase.BUY: "buy the discard or pass",

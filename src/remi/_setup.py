@@ -11,7 +11,7 @@ from remi._transitions import _rng, _start_deal
 from remi._values import TableMeld, _evolve, _index
 from remi.cards import JOKER, Card, _live, format_cards, shuffled
 from remi.contracts import Requirement
-from remi.errors import Reason, RemiError
+from remi.errors import Reason, RemiError, _printable
 from remi.melds import Meld, MeldKind, _to_cards, meld_problems
 from remi.parts import GoingOut, Schedule
 from remi.state import _EMPTY, _FIELDS, GameState
@@ -129,10 +129,11 @@ def new_game(
     if not isinstance(variant, Variant):
         raise RemiError(f"expected a Variant or a variant name, got {type(variant).__name__}")
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RemiError(f"players must be an integer, got {players!r}")
+        raise RemiError(f"players must be an integer, got {_printable(players)}")
     if not variant.min_players <= players <= variant.max_players:
         raise RemiError(
-            f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, not {players}"
+            f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, "
+            f"not {_printable(players)}"
         )
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
@@ -142,7 +143,7 @@ def new_game(
     if dealer is None:
         dealer = _rng(seed, "dealer").randrange(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RemiError(f"dealer must be a seat from 0 to {players - 1}, got {dealer!r}", Reason.NOT_A_SEAT)
+        raise RemiError(f"dealer must be a seat from 0 to {players - 1}, got {_printable(dealer)}", Reason.NOT_A_SEAT)
     start_levels = _levels(variant, players, round, levels)
     start_wins = _seat_values("wins", wins, players, 0)
     start_scores = _seat_values("scores", scores, players, 0, allow_negative=True)
@@ -227,16 +228,18 @@ def game_from_start(start: Sequence[tuple[str, Any]], variant: Variant) -> GameS
     args: dict[str, Any] = {}
     for key, value in start:
         if key not in START_KEYS:
-            raise RemiError(f"unknown start argument {key!r} (known: {', '.join(START_KEYS)})", Reason.BAD_POSITION)
+            raise RemiError(f"unknown start argument {_printable(key)} (known: {', '.join(START_KEYS)})",
+                            Reason.BAD_POSITION)
         if key in args:
-            raise RemiError(f"the start argument {key!r} is given twice", Reason.BAD_POSITION)
+            raise RemiError(f"the start argument {_printable(key)} is given twice", Reason.BAD_POSITION)
         args[key] = value
     args.pop("variant", None)
     args.pop("version", None)
     if "table" in args:
         entries = args["table"]
         if isinstance(entries, str) or not isinstance(entries, Sequence):
-            raise RemiError(f"the table is a list of [owner, meld, turn] entries, got {entries!r}", Reason.BAD_POSITION)
+            raise RemiError(f"the table is a list of [owner, meld, turn] entries, got {_printable(entries)}",
+                            Reason.BAD_POSITION)
         args["table"] = [_table_entry(entry) for entry in entries]
     return new_game(variant, **args)
 
@@ -245,13 +248,13 @@ def _table_entry(entry: Any) -> TableMeld:
     if isinstance(entry, TableMeld):
         return entry
     if isinstance(entry, str) or not isinstance(entry, Sequence) or len(entry) != 3 or not isinstance(entry[1], str):
-        raise RemiError(f"a table entry is [owner, meld, turn], got {entry!r}", Reason.BAD_POSITION)
+        raise RemiError(f"a table entry is [owner, meld, turn], got {_printable(entry)}", Reason.BAD_POSITION)
     owner, text, turn = entry
     meld = Meld.parse(text)
     if isinstance(owner, bool) or not isinstance(owner, int):
-        raise RemiError(f"a table entry's owner is a seat, got {owner!r}", Reason.NOT_A_SEAT)
+        raise RemiError(f"a table entry's owner is a seat, got {_printable(owner)}", Reason.NOT_A_SEAT)
     if isinstance(turn, bool) or not (turn is None or isinstance(turn, int)):
-        raise RemiError(f"a table entry's turn is a number or null, got {turn!r}", Reason.BAD_POSITION)
+        raise RemiError(f"a table entry's turn is a number or null, got {_printable(turn)}", Reason.BAD_POSITION)
     return TableMeld(meld.kind, meld.cards, owner, turn)
 
 
@@ -262,7 +265,7 @@ def _levels(variant: Variant, players: int, round: int | None, levels: Sequence[
             raise RemiError(f"{variant.name} plays fixed rounds: use round=, not levels=", Reason.BAD_POSITION)
         start = 1 if round is None else round
         if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= last:
-            raise RemiError(f"round must be 1 to {last}, got {round!r}", Reason.BAD_POSITION)
+            raise RemiError(f"round must be 1 to {last}, got {_printable(round)}", Reason.BAD_POSITION)
         return (start,) * players
     if round is not None:
         raise RemiError(f"{variant.name} plays per-player levels: use levels=, not round=", Reason.BAD_POSITION)
@@ -272,18 +275,29 @@ def _levels(variant: Variant, players: int, round: int | None, levels: Sequence[
     return values
 
 
+#: The largest total, count of wins or of lay-offs a match may start from: 2**53 - 1, the largest
+#: integer every JSON reader holds exactly.
+_MOST_POINTS = 2**53 - 1
+
+
 def _seat_values(
     name: str, values: Sequence[int] | None, players: int, default: int, *, allow_negative: bool = False
 ) -> tuple[int, ...]:
     if values is None:
         return (default,) * players
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise RemiError(f"{name} needs one integer per seat ({players}), got {values!r}", Reason.BAD_POSITION)
+        raise RemiError(f"{name} needs one integer per seat ({players}), got {_printable(values)}", Reason.BAD_POSITION)
     out = tuple(values)
     if len(out) != players or any(isinstance(v, bool) or not isinstance(v, int) for v in out):
-        raise RemiError(f"{name} needs one integer per seat ({players}), got {values!r}", Reason.BAD_POSITION)
+        raise RemiError(f"{name} needs one integer per seat ({players}), got {_printable(values)}", Reason.BAD_POSITION)
     if not allow_negative and any(v < 0 for v in out):
-        raise RemiError(f"{name} cannot be negative, got {list(out)}", Reason.BAD_POSITION)
+        raise RemiError(f"{name} cannot be negative, got {_printable(list(out))}", Reason.BAD_POSITION)
+    if any(not -_MOST_POINTS <= v <= _MOST_POINTS for v in out):
+        # (beyond this a total no longer reads back exactly everywhere JSON is read, and Python
+        # prints no integer of more than 4,300 digits: to_json() could not write the state)
+        low = f"-{_MOST_POINTS:,}" if allow_negative else "0"
+        raise RemiError(f"{name} must lie between {low} and {_MOST_POINTS:,}, got {_printable(list(out))}",
+                        Reason.BAD_POSITION)
     return out
 
 
@@ -317,19 +331,19 @@ def _check_table(
     by ``sum(layoffs)`` cards in all.
     """
     if isinstance(table, (str, bytes)) or not isinstance(table, Sequence):
-        raise RemiError(f"table= takes a sequence of TableMeld values, got {table!r}", Reason.BAD_POSITION)
+        raise RemiError(f"table= takes a sequence of TableMeld values, got {_printable(table)}", Reason.BAD_POSITION)
     melds = tuple(table)
     used: list[Card] = []
     by_owner: dict[int, list[TableMeld]] = {}
     for meld in melds:
         if not isinstance(meld, TableMeld) or not isinstance(meld.kind, MeldKind):
-            raise RemiError(f"table melds must be TableMeld values, got {meld!r}", Reason.BAD_POSITION)
+            raise RemiError(f"table melds must be TableMeld values, got {_printable(meld)}", Reason.BAD_POSITION)
         if isinstance(meld.owner, bool) or not isinstance(meld.owner, int) or not 0 <= meld.owner < players:
-            raise RemiError(f"meld owner {meld.owner!r} is not a seat", Reason.BAD_POSITION)
+            raise RemiError(f"meld owner {_printable(meld.owner)} is not a seat", Reason.BAD_POSITION)
         if meld.turn is not None:
             raise RemiError(
                 f"{meld}: a built position begins at its first turn, so its melds were laid before it "
-                f"(turn None), not on turn {meld.turn!r}",
+                f"(turn None), not on turn {_printable(meld.turn)}",
                 Reason.BAD_POSITION,
             )
         problems = meld_problems(variant.layoff_rules, meld.kind, meld.cards)

@@ -60,8 +60,9 @@ _DIGITS = 9
 
 _RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 
-#: The non-ASCII characters of the game's own text, as plain output spells them.
-_PLAIN = str.maketrans({"·": "|", "…": "..."})
+#: The non-ASCII characters of the game's own text (and suit symbols typed), as plain output spells them:
+#: the separators, and the suits and the dead 2's mark as the ASCII notation writes them.
+_PLAIN = str.maketrans({"·": "|", "…": "...", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "†": "+"})
 
 #: What rich output writes beyond ASCII (rich draws its table borders in ASCII on a non-UTF output itself).
 _SYMBOLS = "♠♥♦♣·…"

@@ -22,7 +22,7 @@ LayOff(card=JOKER, meld=0, end=End.HIGH)
 >>> LayOff("JK", True)
 Traceback (most recent call last):
 ...
-remi.errors.NotationError: a meld is named by its index in state.table, a non-negative integer, got True
+remi.errors.NotationError: a meld is named by its index in state.table, a non-negative integer below 10**9, got True
 
 .. versionadded:: 0.1.0
 
@@ -39,7 +39,7 @@ from typing import TypeAlias
 import attrs
 
 from remi.cards import Card, _parse_span, format_cards, parse_card
-from remi.errors import NotationError
+from remi.errors import NotationError, _printable
 from remi.melds import End, Meld, MeldKind, _to_cards
 
 __all__ = [
@@ -104,6 +104,7 @@ _SETTER = object.__setattr__.__get__  # how a frozen attrs instance sets its own
 _WORD = re.compile(r"\S+")
 _MAX_DIGITS = 9
 _NUMBER = re.compile(f"[0-9]{{1,{_MAX_DIGITS}}}")
+_MELD_LIMIT = 10**_MAX_DIGITS  # a meld index has at most as many digits as the notation reads
 
 
 def _keyword(word: str) -> str:
@@ -116,15 +117,14 @@ def _to_card(value: object, what: str) -> Card:
         return value
     if isinstance(value, str):
         return parse_card(value)
-    raise NotationError(f"{what} is a Card or card text, got {value!r}", repr(value), 0)
+    raise NotationError(f"{what} is a Card or card text, got {_printable(value)}", _printable(value), 0)
 
 
 def _to_meld_index(value: object) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < _MELD_LIMIT:
         return int(value)
-    raise NotationError(
-        f"a meld is named by its index in state.table, a non-negative integer, got {value!r}", repr(value), 0
-    )
+    raise NotationError(f"a meld is named by its index in state.table, a non-negative integer below 10**{_MAX_DIGITS}, "
+                        f"got {_printable(value)}", _printable(value), 0)
 
 
 def _to_end(value: object) -> End | None:
@@ -135,7 +135,8 @@ def _to_end(value: object) -> End | None:
             return End(_keyword(value))
         except ValueError:
             pass
-    raise NotationError(f"a run's end is End.LOW, End.HIGH, 'low' or 'high', got {value!r}", repr(value), 0)
+    raise NotationError(f"a run's end is End.LOW, End.HIGH, 'low' or 'high', got {_printable(value)}",
+                        _printable(value), 0)
 
 
 def _parse_melds(text: str, start: int, stop: int) -> tuple[Meld, ...]:
@@ -157,7 +158,7 @@ def _parse_melds(text: str, start: int, stop: int) -> tuple[Meld, ...]:
             kind = MeldKind(_keyword(word))
         except ValueError:
             raise NotationError(
-                f"{word!r} at position {at} is not a meld kind (expected 'set' or 'run')", word, at
+                f"{_printable(word)} at position {at} is not a meld kind (expected 'set' or 'run')", word, at
             ) from None
         cards = _parse_span(text, kind_word.end(), end)
         if not cards:
@@ -174,11 +175,11 @@ def _canonical_melds(melds: Sequence[Meld] | str) -> tuple[Meld, ...]:
     try:
         out = tuple(melds)
     except TypeError:
-        raise NotationError(f"expected melds (meld text or a sequence of Meld), got {melds!r}",
-                            repr(melds), 0) from None
+        raise NotationError(f"expected melds (meld text or a sequence of Meld), got {_printable(melds)}",
+                            _printable(melds), 0) from None
     for meld in out:
         if not isinstance(meld, Meld):
-            raise NotationError(f"{meld!r} is not a Meld", repr(meld), 0)
+            raise NotationError(f"{_printable(meld)} is not a Meld", _printable(meld), 0)
     return tuple(sorted(out, key=_meld_key))
 
 
@@ -239,8 +240,8 @@ class LayOff:
 
     Raises:
         NotationError: If a field has the wrong type: a card that is neither a
-            :class:`~remi.cards.Card` nor card text, a meld index that is not a
-            non-negative ``int`` (a ``bool`` is refused), an end that is not an
+            :class:`~remi.cards.Card` nor card text, a meld index that is not an
+            ``int`` from 0 to 999,999,999 (a ``bool`` is refused), an end that is not an
             :class:`~remi.melds.End`, ``"low"``, ``"high"`` or ``None``.
 
     >>> LayOff("9c", 2, "high")
@@ -262,7 +263,7 @@ class LayOff:
         # listing) costs three type tests and no calls.
         if type(card) is not Card:
             card = _to_card(card, "a lay-off's card")
-        if type(meld) is not int or meld < 0:
+        if type(meld) is not int or not 0 <= meld < _MELD_LIMIT:
             meld = _to_meld_index(meld)
         if end is not None and type(end) is not End:
             end = _to_end(end)
@@ -292,8 +293,8 @@ class SwapJoker:
         cards: The natural card(s) put in, from the hand (sorted).
 
     Raises:
-        NotationError: If ``meld`` is not a non-negative ``int`` (a ``bool`` is
-            refused) or ``cards`` is neither card text nor a sequence of cards.
+        NotationError: If ``meld`` is not an ``int`` from 0 to 999,999,999 (a
+            ``bool`` is refused) or ``cards`` is neither card text nor a sequence of cards.
 
     .. versionadded:: 0.1.0
 
@@ -305,7 +306,7 @@ class SwapJoker:
     cards: tuple[Card, ...]
 
     def __init__(self, meld: int, cards: Sequence[Card] | str) -> None:
-        if type(meld) is not int or meld < 0:
+        if type(meld) is not int or not 0 <= meld < _MELD_LIMIT:
             meld = _to_meld_index(meld)
         setter = _SETTER(self)
         setter("meld", meld)
@@ -360,7 +361,7 @@ _FORMS = ("expected draw, take, buy, pass, down ..., layoff CARD on N [low|high]
 def _card_at(text: str, word: str, at: int) -> Card:
     cards = _parse_span(text, at, at + len(word))
     if len(cards) != 1:
-        raise NotationError(f"{word!r} at position {at} is not one card", word, at)
+        raise NotationError(f"{_printable(word)} at position {at} is not one card", word, at)
     return cards[0]
 
 
@@ -378,7 +379,7 @@ def _end_at(word: str, at: int) -> End:
     try:
         return End(_keyword(word))
     except ValueError:
-        raise NotationError(f"{word!r} at position {at} is not an end (expected 'low' or 'high')",
+        raise NotationError(f"{_printable(word)} at position {at} is not an end (expected 'low' or 'high')",
                             word, at) from None
 
 
@@ -402,7 +403,7 @@ def parse_action(text: str) -> Action:
        :class:`~remi.errors.NotationError` whose position is in ``text``.
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected action text, got {type(text).__name__}", repr(text), 0)
+        raise NotationError(f"expected action text, got {type(text).__name__}", _printable(text), 0)
     words = [(match.group(), match.start()) for match in _WORD.finditer(text)]
     if not words:
         raise NotationError(f"an empty text is not an action ({_FORMS})", "", 0)
@@ -427,4 +428,4 @@ def parse_action(text: str) -> Action:
                 return SwapJoker(_meld_number_at(*target[0]), naturals)
     stripped = text.strip()
     shown = stripped if len(stripped) <= 80 else stripped[:77] + "..."
-    raise NotationError(f"{shown!r} is not an action ({_FORMS})", stripped, words[0][1])
+    raise NotationError(f"{_printable(shown)} is not an action ({_FORMS})", stripped, words[0][1])

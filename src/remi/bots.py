@@ -32,6 +32,7 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from remi._planner import _Plan, _Planner
+from remi._setup import seed_problem
 from remi.actions import (
     BUY,
     DRAW,
@@ -49,7 +50,7 @@ from remi.actions import (
 )
 from remi.cards import JOKER, Card
 from remi.contracts import Contract
-from remi.errors import Reason, RemiError
+from remi.errors import Reason, RemiError, _printable
 from remi.melds import End, MeldKind, Twos, is_wild, lay_off, swap_joker
 from remi.parts import GoingOut
 from remi.solver import solve
@@ -131,6 +132,10 @@ class RandomBot:
     Args:
         seed: Seeds the bot's :class:`random.Random`; equal seeds give equal choices.
 
+    Raises:
+        RemiError: If ``seed`` is not a seed :func:`remi.new_game` takes (an integer
+            strictly between -2**128 and 2**128, or text of at most 1,000 characters).
+
     >>> import remi
     >>> game = remi.new_game("english", players=2, seed=3)
     >>> legal = list(game.legal_actions())
@@ -147,6 +152,8 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | str = 0) -> None:
+        if problem := seed_problem(seed):
+            raise RemiError(f"seed {problem}", Reason.BAD_ARGUMENT)
         self.seed = seed
         self._rng = random.Random(f"remi.bots.random/{seed}")
 
@@ -286,6 +293,9 @@ class GreedyBot:
         seed: Accepted for a uniform interface; the bot has no randomness, so
             its choice depends only on the view and the legal actions.
 
+    Raises:
+        RemiError: If ``seed`` is not a seed :func:`remi.new_game` takes.
+
     >>> import remi
     >>> game = remi.new_game("norwegian", players=2, seed=1, dealer=1,
     ...                      hands=["5C 5D 5H KS KD 2D 9C 3S 4H 8C", "2H 3H 4H 5S 6S 7D 8D 9H 10H JH"],
@@ -314,6 +324,8 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | str = 0) -> None:
+        if problem := seed_problem(seed):
+            raise RemiError(f"seed {problem}", Reason.BAD_ARGUMENT)
         self.seed = seed
         self._planner = _Planner()
 
@@ -528,7 +540,8 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
     """A new bot of the registered kind ``name``, seeded with ``seed``.
 
     Raises:
-        RemiError: With reason ``BAD_ARGUMENT`` if no bot has that name.
+        RemiError: With reason ``BAD_ARGUMENT`` if no bot has that name, or
+            ``seed`` is not a seed :func:`remi.new_game` takes.
 
     >>> make_bot("random", seed=3)
     RandomBot(seed=3)
@@ -541,7 +554,7 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
     """
     factory = _BOTS.get(name) if isinstance(name, str) else None
     if factory is None:
-        raise RemiError(f"unknown bot {name!r} (known: {', '.join(bot_names())})", Reason.BAD_ARGUMENT)
+        raise RemiError(f"unknown bot {_printable(name)} (known: {', '.join(bot_names())})", Reason.BAD_ARGUMENT)
     return factory(seed)
 
 
@@ -574,18 +587,20 @@ def register_bot(name: str, factory: Callable[[int | str], Bot], *, replace: boo
        The factory is checked when registered.
     """
     if not isinstance(name, str) or not name or "," in name or any(c.isspace() for c in name):
-        raise RemiError(f"a bot needs a name without spaces or commas, got {name!r}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"a bot needs a name without spaces or commas, got {_printable(name)}", Reason.BAD_ARGUMENT)
     if name in _BOTS and not replace:
-        raise RemiError(f"a bot named {name!r} is already registered", Reason.BAD_ARGUMENT)
+        raise RemiError(f"a bot named {_printable(name)} is already registered", Reason.BAD_ARGUMENT)
     if not callable(factory):
-        raise RemiError(f"the factory of bot {name!r} must be callable with a seed, got {factory!r}",
+        raise RemiError(f"the factory of bot {_printable(name)} must be callable with a seed, got "
+                        f"{_printable(factory)}",
                         Reason.BAD_ARGUMENT)
     try:
         bot = factory(0)
     except Exception as error:
-        raise RemiError(f"the factory of bot {name!r} failed when called with the seed 0: "
+        raise RemiError(f"the factory of bot {_printable(name)} failed when called with the seed 0: "
                         f"{type(error).__name__}: {error}", Reason.BAD_ARGUMENT) from error
     if not callable(getattr(bot, "choose", None)):
-        raise RemiError(f"the factory of bot {name!r} returned {bot!r}, which has no choose(view, legal) method",
+        raise RemiError(f"the factory of bot {_printable(name)} returned {_printable(bot)}, which has no "
+                        f"choose(view, legal) method",
                         Reason.BAD_ARGUMENT)
     _BOTS[name] = factory

@@ -24,9 +24,10 @@ import enum
 import random
 import re
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 from typing import Any
 
-from remi.errors import NotationError
+from remi.errors import NotationError, Reason, RemiError, _printable
 
 __all__ = [
     "CARDS",
@@ -173,21 +174,23 @@ class Card:
         """
         if dead is not False:
             if dead is not True:
-                raise NotationError(f"dead must be True or False, got {dead!r}", repr(dead), 0)
+                raise NotationError(f"dead must be True or False, got {_printable(dead)}", _printable(dead), 0)
             if rank is None or isinstance(rank, bool) or not isinstance(rank, int) or rank != Rank.TWO \
                     or not isinstance(suit, Suit):
-                raise NotationError(f"only a 2 of a suit can be dead, got {rank!r} and {suit!r}", repr(rank), 0)
+                raise NotationError(f"only a 2 of a suit can be dead, got {_printable(rank)} and "
+                                    f"{_printable(suit)}", _printable(rank), 0)
             return _TABLE[_DEAD_INDEX + suit.value]
         if rank is None and suit is None:
             return _TABLE[_JOKER_INDEX]
         if not isinstance(suit, Suit) or rank is None:
-            raise NotationError(f"a natural card needs a rank and a suit, got {rank!r} and {suit!r}")
+            raise NotationError(f"a natural card needs a rank and a suit, got {_printable(rank)} and "
+                                f"{_printable(suit)}")
         if isinstance(rank, bool) or not isinstance(rank, int):
-            raise NotationError(f"{rank!r} is not a rank (a Rank or an integer 1 to 13)", repr(rank), 0)
+            raise NotationError(f"{_printable(rank)} is not a rank (a Rank or an integer 1 to 13)", _printable(rank), 0)
         try:
             return _TABLE[suit.value * 13 + Rank(rank) - 1]
         except ValueError:
-            raise NotationError(f"{rank!r} is not a rank (1 to 13)") from None
+            raise NotationError(f"{_printable(rank)} is not a rank (1 to 13)") from None
 
     @property
     def is_joker(self) -> bool:
@@ -371,14 +374,14 @@ def parse_card(token: str) -> Card:
        Only ASCII letters change case; dead twos (``2D+``, ``2♦†``).
     """
     if not isinstance(token, str):
-        raise NotationError(f"expected card text, got {type(token).__name__}", repr(token), 0)
+        raise NotationError(f"expected card text, got {type(token).__name__}", _printable(token), 0)
     card = _CACHE.get(token)
     if card is not None:
         return card
     stripped = token.strip()
     card = _lookup(stripped)
     if card is None:
-        raise NotationError(f"{stripped!r} is not a card ({_expected(stripped)})", stripped,
+        raise NotationError(f"{_printable(stripped)} is not a card ({_expected(stripped)})", stripped,
                             token.find(stripped) if stripped else 0)
     if len(_CACHE) < 4096:
         _CACHE[token] = card
@@ -406,7 +409,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
        Only ASCII letters change case; dead twos (``2D+``, ``2♦†``).
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected card text, got {type(text).__name__}", repr(text), 0)
+        raise NotationError(f"expected card text, got {type(text).__name__}", _printable(text), 0)
     return _parse_span(text, 0, len(text))
 
 
@@ -428,39 +431,67 @@ def _parse_span(text: str, start: int, stop: int) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     """Format cards as space-separated notation that :func:`parse_cards` reads back.
 
+    Raises:
+        NotationError: If ``cards`` is not an iterable of :class:`Card` values.
+
     >>> format_cards(parse_cards("QS 10D JK"), symbols=True)
     'Q♠ 10♦ JK'
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Anything but cards is refused (text was split into its characters, and
+       other values were written as their ``str``).
     """
+    if not isinstance(cards, (tuple, list)):
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            raise NotationError(f"expected cards, got {type(cards).__name__}", _printable(cards), 0)
+        cards = tuple(cards)
+    if not all(map(isinstance, cards, repeat(Card))):
+        wrong = next(card for card in cards if not isinstance(card, Card))
+        raise NotationError(f"{_printable(wrong)} is not a card", _printable(wrong), 0)
     if symbols:
         return " ".join(card.symbol for card in cards)
-    return " ".join(str(card) for card in cards)
+    return " ".join(map(str, cards))
 
 
 def full_deck(packs: int, jokers: int) -> tuple[Card, ...]:
     """The sorted multiset of ``packs`` × 52 naturals plus ``jokers`` jokers.
+
+    Raises:
+        RemiError: If ``packs`` or ``jokers`` is not a non-negative integer.
 
     >>> len(full_deck(2, 9))
     113
 
     .. versionadded:: 0.1.0
     """
+    for name, count in (("packs", packs), ("jokers", jokers)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise RemiError(f"{name} must be a non-negative integer, got {_printable(count)}", Reason.BAD_ARGUMENT)
     return tuple(sorted(NATURALS * packs)) + (JOKER,) * jokers
 
 
-def shuffled(cards: Sequence[Card], seed: int | str | random.Random) -> tuple[Card, ...]:
+def shuffled(
+    cards: Sequence[Card], seed: int | float | str | bytes | bytearray | random.Random | None
+) -> tuple[Card, ...]:
     """Return the cards in a seeded random order, never touching the global RNG.
 
     Args:
         cards: The cards to shuffle.
-        seed: An integer or string seed, or a :class:`random.Random` to draw from.
+        seed: An integer or string seed (or any other seed :class:`random.Random`
+            takes), or a :class:`random.Random` to draw from.
+
+    Raises:
+        RemiError: If ``seed`` is none of these.
 
     >>> shuffled(parse_cards("AS 2S 3S"), 1) == shuffled(parse_cards("AS 2S 3S"), 1)
     True
 
     .. versionadded:: 0.1.0
     """
+    if seed is not None and not isinstance(seed, (int, float, str, bytes, bytearray, random.Random)):
+        raise RemiError(f"seed must be a seed random.Random takes or a random.Random, got {type(seed).__name__}",
+                        Reason.BAD_ARGUMENT)
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     out = list(cards)
     rng.shuffle(out)

@@ -25,20 +25,20 @@ from collections.abc import Collection, Iterable, Sequence
 import attrs
 
 from remi.cards import Card
-from remi.errors import VariantError
-from remi.melds import MeldKind, MeldRules, is_wild, run_cards
+from remi.errors import Reason, RemiError, VariantError, _printable
+from remi.melds import _MOST_CARDS, MeldKind, MeldRules, is_wild, run_cards
 
 __all__ = ["Contract", "Requirement", "assign"]
 
 
 def _kind(instance: object, attribute: attrs.Attribute[MeldKind], value: object) -> None:
     if not isinstance(value, MeldKind):
-        raise VariantError(f"a requirement's kind must be MeldKind.SET or MeldKind.RUN, got {value!r}")
+        raise VariantError(f"a requirement's kind must be MeldKind.SET or MeldKind.RUN, got {_printable(value)}")
 
 
 def _size(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise VariantError(f"a requirement's size must be a positive integer, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= _MOST_CARDS:
+        raise VariantError(f"a requirement's size must be an integer from 1 to {_MOST_CARDS}, got {_printable(value)}")
 
 
 @attrs.frozen
@@ -50,7 +50,7 @@ class Requirement:
 
     Raises:
         VariantError: If the kind is not a :class:`~remi.melds.MeldKind` or the
-            size is not a positive integer.
+            size is not an integer from 1 to 1000.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
@@ -72,11 +72,11 @@ class Requirement:
         """
         match = _REQUIREMENT.fullmatch(text.strip()) if isinstance(text, str) else None
         if match is None:
-            raise VariantError(f"{text!r} is not a requirement (expected e.g. 'set 3' or 'run 4')")
+            raise VariantError(f"{_printable(text)} is not a requirement (expected e.g. 'set 3' or 'run 4')")
         kind = MeldKind(match[1].lower())
         value = int(match[2])
         if value < 1:
-            raise VariantError(f"{text!r}: a requirement's size must be positive")
+            raise VariantError(f"{_printable(text)}: a requirement's size must be positive")
         return cls(kind, value)
 
 
@@ -86,7 +86,8 @@ _REQUIREMENT = re.compile(r"(set|run) +([0-9]{1,3})", re.IGNORECASE | re.ASCII)
 
 def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise VariantError(f"a contract's requirements must be a sequence of Requirement values, got {value!r}")
+        raise VariantError(f"a contract's requirements must be a sequence of Requirement values, got "
+                           f"{_printable(value)}")
     return tuple(value)
 
 
@@ -115,9 +116,10 @@ class Contract:
             raise VariantError("a contract needs at least one requirement")
         for requirement in self.requirements:
             if not isinstance(requirement, Requirement):
-                raise VariantError(f"a contract's requirements must be Requirement values, got {requirement!r}")
+                raise VariantError(f"a contract's requirements must be Requirement values, got "
+                                   f"{_printable(requirement)}")
         if not isinstance(self.name, str):
-            raise VariantError(f"a contract's name must be a string, got {self.name!r}")
+            raise VariantError(f"a contract's name must be a string, got {_printable(self.name)}")
         if not self.name:
             object.__setattr__(self, "name", " + ".join(str(r) for r in self.requirements))
 
@@ -158,8 +160,13 @@ def assign(
         no such matching exists. Whether the whole contract is met is then
         ``len(done) + len(melds) == len(contract)``.
 
+    Raises:
+        RemiError: If ``contract`` is not a :class:`Contract` or ``melds`` not (kind, size) pairs.
+
     .. versionadded:: 0.1.0
     """
+    if not isinstance(contract, Contract):
+        raise RemiError(f"expected a Contract, got {_printable(contract)}", Reason.BAD_ARGUMENT)
     requirements = contract.requirements
     used = [i in done for i in range(len(requirements))]
     chosen: list[int] = []
@@ -181,7 +188,10 @@ def assign(
             chosen.pop()
         return False
 
-    return tuple(chosen) if search(0) else None
+    try:
+        return tuple(chosen) if search(0) else None
+    except (TypeError, ValueError):  # (a meld that is no (kind, size) pair: checked only when one fails)
+        raise RemiError(f"melds must be (MeldKind, size) pairs, got {_printable(melds)}", Reason.BAD_ARGUMENT) from None
 
 
 #: A run's suit and the ranks it spans, low to high (an ace above a king is 14).

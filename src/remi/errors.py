@@ -99,6 +99,21 @@ class Reason(enum.Enum):
     TOO_MANY_ACTIONS = "too-many-actions"
 
 
+def _printable(value: object) -> str:
+    """``repr(value)`` for a refusal's sentence, also when ``value`` holds an integer too long to print.
+
+    Python prints no integer of more than 4,300 digits (``sys.set_int_max_str_digits``);
+    a refusal of such a number must still say what it refuses, not fail on the saying.
+    """
+    try:
+        return repr(value)
+    except ValueError:
+        if isinstance(value, int):
+            sign = "a negative" if value < 0 else "an"
+            return f"{sign} integer of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+        return f"a {type(value).__name__} holding an integer too long to print"
+
+
 class RemiError(ValueError):
     """Base class of every error remi raises.
 

@@ -17,7 +17,7 @@ import attrs
 
 from remi._run_values import cyclic_consistent, dead_run_start, natural_ranks, wild_run_start
 from remi.cards import JOKER, NATURALS, Card, Suit, _live, format_cards, parse_cards
-from remi.errors import NotationError, VariantError
+from remi.errors import NotationError, VariantError, _printable
 
 __all__ = [
     "End",
@@ -185,8 +185,8 @@ class MeldRules:
     Raises:
         VariantError: If a field has the wrong type or is out of range: the
             flags must be ``True`` or ``False`` (and the ace low, high or
-            both), ``set_min`` at least 2, ``set_max`` ``None`` or at least
-            ``set_min``, ``2 <= run_min <= run_max <= 14``; no ``ace_low`` nor ``run_wrap`` under ``Twos.WILD``.
+            both), ``2 <= set_min <= set_max <= 1000`` (``set_max`` may be ``None``),
+            ``2 <= run_min <= run_max <= 14``; no ``ace_low`` nor ``run_wrap`` under ``Twos.WILD``.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
@@ -240,8 +240,8 @@ _NATURAL = Twos.NATURAL
 _SET = MeldKind.SET
 _CAP = JokerCap.NATURALS
 
-#: The longest run there can be: ``A 2 … K A``.
-_LONGEST_RUN = 14
+#: The longest run (``A 2 … K A``); the most cards a set's bounds or a requirement name (no deck holds 480).
+_LONGEST_RUN, _MOST_CARDS = 14, 1000
 
 
 def _is_int(value: object) -> bool:
@@ -254,22 +254,21 @@ def _rules_problem(rules: MeldRules) -> str | None:
                  "distinct_suits_on_layoff"):
         value = getattr(rules, name)
         if not isinstance(value, bool):
-            return f"{name} must be True or False, got {value!r}"
+            return f"{name} must be True or False, got {_printable(value)}"
     if not _is_int(rules.min_naturals) or not 0 <= rules.min_naturals <= 3:
-        return f"min_naturals must be an integer from 0 to 3, got {rules.min_naturals!r}"
+        return f"min_naturals must be an integer from 0 to 3, got {_printable(rules.min_naturals)}"
     for name, kind in (("joker_cap", JokerCap), ("twos", Twos)):
         value = getattr(rules, name)
         if not isinstance(value, kind):
-            return f"{name} must be a {kind.__name__} member, got {value!r}"
-    if not _is_int(rules.set_min) or rules.set_min < 2:
-        return f"set_min must be an integer of at least 2, got {rules.set_min!r}"
-    if rules.set_max is not None and (not _is_int(rules.set_max) or rules.set_max < rules.set_min):
-        return f"set_max must be None or an integer of at least set_min ({rules.set_min}), got {rules.set_max!r}"
+            return f"{name} must be a {kind.__name__} member, got {_printable(value)}"
+    if not _is_int(rules.set_min) or not 2 <= rules.set_min <= _MOST_CARDS:
+        return f"set_min must be an integer from 2 to {_MOST_CARDS}, got {_printable(rules.set_min)}"
+    if rules.set_max is not None and not (_is_int(rules.set_max) and rules.set_min <= rules.set_max <= _MOST_CARDS):
+        return f"set_max must be None or set_min ({rules.set_min}) to {_MOST_CARDS}, got {_printable(rules.set_max)}"
     if not _is_int(rules.run_min) or not 2 <= rules.run_min <= _LONGEST_RUN:
-        return f"run_min must be an integer from 2 to {_LONGEST_RUN}, got {rules.run_min!r}"
+        return f"run_min must be an integer from 2 to {_LONGEST_RUN}, got {_printable(rules.run_min)}"
     if not _is_int(rules.run_max) or not rules.run_min <= rules.run_max <= _LONGEST_RUN:
-        return (f"run_max must be an integer from run_min ({rules.run_min}) to {_LONGEST_RUN}, "
-                f"got {rules.run_max!r}")
+        return f"run_max must be an integer from run_min ({rules.run_min}) to 14, got {_printable(rules.run_max)}"
     if not (rules.ace_low or rules.ace_high):
         return "the ace must be low, high or both (ace_low and ace_high are both False)"
     if rules.twos is Twos.WILD and (rules.ace_low or rules.run_wrap):
@@ -303,10 +302,10 @@ def _to_cards(value: Sequence[Card] | str) -> tuple[Card, ...]:
     try:
         cards = tuple(value)
     except TypeError:
-        raise NotationError(f"expected card text or a sequence of Card, got {value!r}", repr(value), 0) from None
+        raise NotationError(f"expected cards or card text, got {_printable(value)}", _printable(value), 0) from None
     for card in cards:
         if not isinstance(card, Card):
-            raise NotationError(f"{card!r} is not a card", repr(card), 0)
+            raise NotationError(f"{_printable(card)} is not a card", _printable(card), 0)
     return cards
 
 
@@ -342,15 +341,16 @@ class Meld:
         """Parse ``"set QS QH JK"`` or ``"run 2S JK 4S 5S"``.
 
         Raises:
-            NotationError: If the kind word or a card is bad.
+            NotationError: If ``text`` is not text, or the kind word or a card is bad.
         """
-        word, _, rest = text.strip().partition(" ")
+        if not isinstance(text, str):
+            raise NotationError(f"expected meld text, got {type(text).__name__}", _printable(text), 0)
+        word, _, rest = " ".join(text.split()).partition(" ")  # (any whitespace parts the words)
         try:
             kind = MeldKind(word.lower())
         except ValueError:
-            raise NotationError(
-                f"{word!r} is not a meld kind (expected 'set' or 'run')", word, text.find(word)
-            ) from None
+            raise NotationError(f"{_printable(word)} is not a meld kind (expected 'set' or 'run')", word,
+                                text.find(word)) from None
         cards = parse_cards(rest)
         if not cards:
             raise NotationError(f"the {kind.value} in {text.strip()!r} has no cards", text.strip(), 0)

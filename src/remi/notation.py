@@ -51,7 +51,7 @@ from typing import Any
 
 from remi._setup import game_from_start
 from remi.actions import parse_action
-from remi.errors import NotationError, Reason, RemiError, VariantError
+from remi.errors import NotationError, Reason, RemiError, VariantError, _printable
 from remi.melds import Meld
 from remi.state import GameState, TableMeld
 from remi.variant import Variant
@@ -198,9 +198,9 @@ def read_record(text: str, *, variant: Variant | None = None) -> GameState:
        ``legacy_fingerprints``.
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected record text, got {type(text).__name__}", repr(text), 0)
+        raise NotationError(f"expected record text, got {type(text).__name__}", _printable(text), 0)
     if variant is not None and not isinstance(variant, Variant):
-        raise RemiError(f"variant= takes a Variant, got {variant!r}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"variant= takes a Variant, got {_printable(variant)}", Reason.BAD_ARGUMENT)
     start: list[tuple[str, Any]] = []
     where: dict[str, tuple[int, int]] = {}  # header key: (line, offset of its value)
     moves: list[tuple[int, int, int, str]] = []
@@ -217,7 +217,7 @@ def read_record(text: str, *, variant: Variant | None = None) -> GameState:
         move = _MOVE.fullmatch(line)
         if not move:
             shown = line if len(line) <= 80 else line[:77] + "..."
-            raise _refusal(number, f"expected 'SEAT: ACTION', got {shown!r}", line, indent)
+            raise _refusal(number, f"expected 'SEAT: ACTION', got {_printable(shown)}", line, indent)
         moves.append((number, indent + move.start(2), int(move.group(1)), move.group(2)))
     state = _start(tuple(start), variant, where)
     for number, offset, seat, notation in moves:
@@ -238,10 +238,10 @@ def _header(number: int, indent: int, line: str, where: dict[str, tuple[int, int
     header = _HEADER.fullmatch(line)
     if not header:
         shown = line if len(line) <= 80 else line[:77] + "..."
-        raise _refusal(number, f"a header is [Name value], got {shown!r}", line, indent)
+        raise _refusal(number, f"a header is [Name value], got {_printable(shown)}", line, indent)
     name, value = header.groups()
     if name not in _KEYS:
-        raise _refusal(number, f"unknown header {name!r}", name, indent + 1)
+        raise _refusal(number, f"unknown header {_printable(name)}", name, indent + 1)
     key = _KEYS[name]
     at = indent + header.start(2)
     if key in where:
@@ -334,11 +334,11 @@ def _earlier(legacy: frozenset[str]) -> str:
 
 def _table_meld(entry: Any) -> TableMeld:
     if not isinstance(entry, (list, tuple)) or len(entry) != 3 or not isinstance(entry[1], str):
-        raise NotationError(f"a Table entry is [owner, meld, turn], got {entry!r}", repr(entry), 0)
+        raise NotationError(f"a Table entry is [owner, meld, turn], got {_printable(entry)}", _printable(entry), 0)
     owner, turn = entry[0], entry[2]
     if not _is_int(owner):
-        raise NotationError(f"a Table entry's owner is a seat number, got {owner!r}", repr(owner), 0)
+        raise NotationError(f"a Table entry's owner is a seat number, got {_printable(owner)}", _printable(owner), 0)
     if not (turn is None or _is_int(turn)):
-        raise NotationError(f"a Table entry's turn is a number or null, got {turn!r}", repr(turn), 0)
+        raise NotationError(f"a Table entry's turn is a number or null, got {_printable(turn)}", _printable(turn), 0)
     meld = Meld.parse(entry[1])
     return TableMeld(meld.kind, meld.cards, owner, turn)

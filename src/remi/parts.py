@@ -40,7 +40,7 @@ import attrs
 
 from remi.cards import Card, full_deck
 from remi.contracts import Contract, _run_span, _runs_too_close
-from remi.errors import VariantError
+from remi.errors import VariantError, _printable
 from remi.melds import Meld, MeldKind, MeldRules, SetSwap
 
 __all__ = [
@@ -145,8 +145,11 @@ def _is_int(value: object) -> bool:
 
 
 def _as_tuple(value: object) -> Any:
-    """Any iterable but text as a tuple; anything else unchanged, for the validation to name."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+    """Any iterable but text, a mapping or a set as a tuple; anything else unchanged, for the validation to name.
+
+    (A mapping would give its keys, a set an order of its own: both are refused, not read.)
+    """
+    if isinstance(value, (str, bytes, Mapping, set, frozenset)) or not isinstance(value, Iterable):
         return value
     try:
         return tuple(value)
@@ -169,7 +172,7 @@ class _Part:
         for name in names:
             value = getattr(self, name)
             if not isinstance(value, bool):
-                self._fail(f"{name} must be True or False, got {value!r}")
+                self._fail(f"{name} must be True or False, got {_printable(value)}")
 
     def _count(self, name: str, *, least: int = 0, most: int | None = None, optional: bool = False) -> None:
         value = getattr(self, name)
@@ -180,13 +183,13 @@ class _Part:
                 kind = f"an integer from {least} to {most}"
             else:
                 kind = "a non-negative integer" if least == 0 else f"an integer of at least {least}"
-            self._fail(f"{name} must be {kind}{' or None' if optional else ''}, got {value!r}")
+            self._fail(f"{name} must be {kind}{' or None' if optional else ''}, got {_printable(value)}")
 
     def _member(self, name: str, kind: type[enum.Enum]) -> None:
         value = getattr(self, name)
         if not isinstance(value, kind):
             article = "an" if kind.__name__[0] in "AEIOU" else "a"
-            self._fail(f"{name} must be {article} {kind.__name__} member, got {value!r}")
+            self._fail(f"{name} must be {article} {kind.__name__} member, got {_printable(value)}")
 
 
 # -- deck ------------------------------------------------------------------------------------------
@@ -240,12 +243,12 @@ class Deck(_Part):
         self._flags("dead_twos")
         self._check_size("", self.packs, self.jokers)
         if not isinstance(self.by_players, tuple):
-            self._fail(f"by_players must map player counts to (packs, jokers), got {self.by_players!r}")
+            self._fail(f"by_players must map player counts to (packs, jokers), got {_printable(self.by_players)}")
         seen: set[int] = set()
         for row in self.by_players:
             if not (isinstance(row, tuple) and len(row) == 2 and _is_int(row[0])
                     and isinstance(row[1], tuple) and len(row[1]) == 2):
-                self._fail(f"by_players: each row must be players: (packs, jokers), got {row!r}")
+                self._fail(f"by_players: each row must be players: (packs, jokers), got {_printable(row)}")
             players, (packs, jokers) = row
             if not 2 <= players <= _MAX_PLAYERS or players in seen:
                 self._fail(f"by_players: {players} is not a new player count from 2 to {_MAX_PLAYERS}")
@@ -257,9 +260,9 @@ class Deck(_Part):
         if not _is_int(packs) or not 1 <= cast(int, packs) <= _MAX_PACKS:
             if _is_int(packs) and packs == 0:
                 self._fail(f"{where or 'packs: '}at least one pack is needed")
-            self._fail(f"{where}packs must be an integer from 1 to {_MAX_PACKS}, got {packs!r}")
+            self._fail(f"{where}packs must be an integer from 1 to {_MAX_PACKS}, got {_printable(packs)}")
         if not _is_int(jokers) or not 0 <= cast(int, jokers) <= _MAX_JOKERS:
-            self._fail(f"{where}jokers must be an integer from 0 to {_MAX_JOKERS}, got {jokers!r}")
+            self._fail(f"{where}jokers must be an integer from 0 to {_MAX_JOKERS}, got {_printable(jokers)}")
 
     def for_players(self, players: int) -> tuple[int, int]:
         """The packs and jokers for ``players`` players (a hook)."""
@@ -337,22 +340,23 @@ class Contracts(_Part, Sequence[Contract]):
                     "first_player_extra_card")
         self._count("same_suit_run_gap", most=12)
         if not isinstance(self.contracts, tuple):
-            self._fail(f"contracts must be a sequence of Contract values, got {self.contracts!r}")
+            self._fail(f"contracts must be a sequence of Contract values, got {_printable(self.contracts)}")
         if not self.contracts:
             self._fail("contracts must hold at least one contract")
         for level, contract in enumerate(self.contracts, 1):
             if not isinstance(contract, Contract):
-                self._fail(f"entry {level} must be a Contract, got {contract!r}")
+                self._fail(f"entry {level} must be a Contract, got {_printable(contract)}")
         for field, values in (("deal_sizes", self.deal_sizes), ("going_out", self.going_out)):
             if not isinstance(values, tuple):
-                self._fail(f"{field} must be a sequence with one entry per contract, got {values!r}")
+                self._fail(f"{field} must be a sequence with one entry per contract, got {_printable(values)}")
             if len(values) != len(self.contracts):
                 self._fail(f"{field} has {len(values)} entries for {len(self.contracts)} contracts")
         for level, (size, rule) in enumerate(zip(self.deal_sizes, self.going_out, strict=True), 1):
             if not _is_int(size) or size < 1:
-                self._fail(f"deal_sizes: the deal size {size!r} for contract {level} must be a positive integer")
+                self._fail(f"deal_sizes: the deal size {_printable(size)} for contract {level} must be a "
+                           f"positive integer")
             if not isinstance(rule, GoingOut):
-                self._fail(f"going_out: the entry {rule!r} for contract {level} must be a GoingOut member")
+                self._fail(f"going_out: the entry {_printable(rule)} for contract {level} must be a GoingOut member")
 
     def __len__(self) -> int:
         return len(self.contracts)
@@ -652,18 +656,18 @@ class Scoring(_Part):
     def __attrs_post_init__(self) -> None:
         if not _is_int(self.dead_two_points) or abs(self.dead_two_points) > _MAX_POINTS:
             self._fail(f"dead_two_points must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, "
-                       f"got {self.dead_two_points!r}")
+                       f"got {_printable(self.dead_two_points)}")
         if not _is_int(self.joker_points) or abs(self.joker_points) > _MAX_POINTS:
             self._fail(f"joker_points must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, "
-                       f"got {self.joker_points!r}")
+                       f"got {_printable(self.joker_points)}")
         if not isinstance(self.rank_points, tuple):
-            self._fail(f"rank_points must be 13 integers (ace first), got {self.rank_points!r}")
+            self._fail(f"rank_points must be 13 integers (ace first), got {_printable(self.rank_points)}")
         if len(self.rank_points) != 13:
             self._fail(f"rank_points needs 13 values (ace first), got {len(self.rank_points)}")
         for label, value in zip(_RANK_LABELS, self.rank_points, strict=True):
             if not _is_int(value) or abs(value) > _MAX_POINTS:
                 self._fail(f"rank_points for {label} must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, "
-                           f"got {value!r}")
+                           f"got {_printable(value)}")
 
     def card_points(self, card: Card) -> int:
         """What ``card`` costs when left in hand at the end of a deal (a hook)."""

@@ -28,7 +28,7 @@ import attrs
 
 from remi._setup import new_game
 from remi.bots import bot_names, make_bot
-from remi.errors import IllegalActionError, Reason, RemiError
+from remi.errors import IllegalActionError, Reason, RemiError, _printable
 from remi.variant import Variant
 from remi.variants import get
 
@@ -314,17 +314,20 @@ def play_match(
         try:
             action = seats[seat].choose(state.view(seat), state.legal_actions())
         except Exception as error:
-            raise RemiError(f"bot {bots[seat]!r} at seat {seat} of match {index} (seed {seed!r}) failed: "
+            raise RemiError(f"bot {_printable(bots[seat])} at seat {seat} of match {index} (seed "
+                            f"{_printable(seed)}) failed: "
                             f"{type(error).__name__}: {error}", Reason.BAD_ARGUMENT) from error
         try:
             state = state.apply(action)
         except IllegalActionError as error:  # an illegal action, or no action at all
-            raise IllegalActionError(f"bot {bots[seat]!r} at seat {seat} of match {index} (seed {seed!r}) "
-                                     f"chose {action!r}: {error}", error.reason) from error
+            raise IllegalActionError(f"bot {_printable(bots[seat])} at seat {seat} of match {index} (seed "
+                                     f"{_printable(seed)}) "
+                                     f"chose {_printable(action)}: {error}", error.reason) from error
         actions += 1
         in_deal += 1
         if in_deal > _DEAL_ACTION_LIMIT:
-            raise RemiError(f"deal {state.deal} of match {seed!r} did not end after {_DEAL_ACTION_LIMIT} actions "
+            raise RemiError(f"deal {state.deal} of match {_printable(seed)} did not end after "
+                            f"{_DEAL_ACTION_LIMIT} actions "
                             f"(the variant has no turn_limit; do the bots {', '.join(sorted(set(bots)))} "
                             "never draw from the stock?)")
         if len(state.deal_scores) != deals:
@@ -415,11 +418,11 @@ def _results(tasks: Iterable[_Task], executor: Executor | None) -> Iterator[Matc
 
 def _check_int(name: str, value: object, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise RemiError(f"{name} must be an integer of at least {low}, got {value!r}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"{name} must be an integer of at least {low}, got {_printable(value)}", Reason.BAD_ARGUMENT)
     return value
 
 
-def seat_bots(bots: Sequence[str] | str, players: int) -> tuple[str, ...]:
+def seat_bots(bots: Iterable[str] | str, players: int) -> tuple[str, ...]:
     """The bot name for each of ``players`` seats: ``bots`` repeated in turn.
 
     ``bots`` is a sequence of names or one comma-separated string.
@@ -432,20 +435,23 @@ def seat_bots(bots: Sequence[str] | str, players: int) -> tuple[str, ...]:
 
     .. versionadded:: 0.1.0
     """
+    if not isinstance(bots, str | Iterable):
+        raise RemiError(f"bots must be bot names (a sequence, or one comma-separated string), got "
+                        f"{_printable(bots)}", Reason.BAD_ARGUMENT)
     names = [name.strip() for name in bots.split(",")] if isinstance(bots, str) else list(bots)
     if not names:
         raise RemiError("give at least one bot name", Reason.BAD_ARGUMENT)
     known = bot_names()
     for name in names:
-        if name not in known:
-            raise RemiError(f"unknown bot {name!r} (known: {', '.join(known)})", Reason.BAD_ARGUMENT)
+        if not isinstance(name, str) or name not in known:
+            raise RemiError(f"unknown bot {_printable(name)} (known: {', '.join(known)})", Reason.BAD_ARGUMENT)
     return tuple(names[seat % len(names)] for seat in range(players))
 
 
 def simulate(
     variant: Variant | str,
     players: int,
-    bots: Sequence[str] | str,
+    bots: Iterable[str] | str,
     games: int,
     seed: int | str = 0,
     executor: Executor | None = None,
@@ -518,16 +524,19 @@ def simulate(
     _check_int("players", players, 0)
     if not rules.min_players <= players <= rules.max_players:
         raise RemiError(
-            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {players}",
+            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {_printable(players)}",
             Reason.BAD_ARGUMENT,
         )
     _check_int("games", games, 1)
     if max_deals is not None:
         _check_int("max_deals", max_deals, 1)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RemiError(f"seed must be an integer or a string, got {seed!r}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"seed must be an integer or a string, got {_printable(seed)}", Reason.BAD_ARGUMENT)
+    if progress is not None and not callable(progress):
+        raise RemiError(f"progress must be a callable or None, got {_printable(progress)}", Reason.BAD_ARGUMENT)
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise RemiError(f"executor must be a concurrent.futures.Executor (with a submit method), got {executor!r}",
+        raise RemiError(f"executor must be a concurrent.futures.Executor (with a submit method), got "
+                        f"{_printable(executor)}",
                         Reason.BAD_ARGUMENT)
     names = seat_bots(bots, players)
     # a registered variant travels by name (small); any other as the value itself

@@ -85,9 +85,9 @@ from remi._solver_melds import (
 from remi._solver_search import _search_best, _search_cover
 from remi.actions import LayDown
 from remi.cards import CARD_SLOTS, CARDS, JOKER, Card
-from remi.contracts import Contract, assign
-from remi.errors import Reason, RemiError
-from remi.melds import End, Meld, MeldKind, lay_off
+from remi.contracts import Contract, Requirement, assign
+from remi.errors import Reason, RemiError, _printable
+from remi.melds import End, Meld, MeldKind, _to_cards, lay_off
 from remi.variant import Variant
 
 __all__ = ["LayoffOption", "Solution", "clear_caches", "contract_hint", "layoff_options", "solve"]
@@ -147,10 +147,12 @@ class LayoffOption:
 
 def _counts(cards: Iterable[Card]) -> list[int]:
     """The counts of ``cards``, one per card index (the dead twos last, S15)."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise RemiError(f"expected cards, got {type(cards).__name__}", Reason.BAD_ARGUMENT)
     counts = [0] * CARD_SLOTS
     for card in cards:
         if type(card) is not Card and not isinstance(card, Card):
-            raise RemiError(f"expected cards, got {card!r}", Reason.BAD_ARGUMENT)
+            raise RemiError(f"expected cards, got {_printable(card)}", Reason.BAD_ARGUMENT)
         counts[card.index] += 1
     return counts
 
@@ -168,11 +170,22 @@ def _live(counts: list[int]) -> bool:
 
 
 def _dead_laydowns(variant: Variant, counts: list[int], contract: Contract, all_in: bool) -> Iterator[LayDown]:
-    """Every way to lay ``contract`` from a hand holding dead twos (S15), as the game lists them."""
+    """Every way to lay ``contract`` from a hand holding dead twos (S15), as the game lists them.
+
+    The contract's sizes are first read as the live search reads them (:func:`_requirements`): a
+    minimum below the variant's meld minimum is raised to it, and an exact size the variant's melds
+    cannot have makes the contract impossible.
+    """
     from remi._generate import laydowns
 
+    plan = _requirements(_tables(variant), contract, variant.contracts.exact_sizes)
+    if plan is None:
+        return iter(())
+    kinds = {True: MeldKind.RUN, False: MeldKind.SET}
+    contract = Contract(tuple(Requirement(kinds[is_run], low) for is_run, low, _ in plan[0]))
+    # (a copy: the walk takes cards out of its counts while it is suspended between lay-downs)
     return laydowns(variant.melds, contract, exact=variant.contracts.exact_sizes, piecemeal=False,
-                    done=frozenset(), counts=counts, hand_size=sum(counts), all_in=all_in, keep=0)
+                    done=frozenset(), counts=counts[:], hand_size=sum(counts), all_in=all_in, keep=0)
 
 
 def _solve_dead(variant: Variant, counts: list[int], contract: Contract, all_in: bool) -> Solution | None:
@@ -203,6 +216,14 @@ def _solve_dead(variant: Variant, counts: list[int], contract: Contract, all_in:
     for card in chosen.cards:
         left.remove(card)
     return Solution(tuple(melds), tuple(left), best[0])
+
+
+def _checked(variant: Variant, contract: Contract) -> None:
+    """Refuse a ``variant`` or ``contract`` of the wrong type, before any search."""
+    if not isinstance(variant, Variant):
+        raise RemiError(f"expected a Variant, got {type(variant).__name__}", Reason.BAD_ARGUMENT)
+    if not isinstance(contract, Contract):
+        raise RemiError(f"expected a Contract, got {type(contract).__name__}", Reason.BAD_ARGUMENT)
 
 
 def _search(
@@ -303,7 +324,7 @@ def _meld(cand: _Cand, is_run: bool, wilds: Sequence[int]) -> Meld:
     return built_meld(True, tuple([naturals.get(v, _J) for v in range(-neg_start, end + 1)]))
 
 
-def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in: bool = False) -> Solution | None:
+def solve(variant: Variant, cards: Iterable[Card], contract: Contract, *, all_in: bool = False) -> Solution | None:
     """The melds fulfilling ``contract`` from ``cards`` that leave the fewest points in hand.
 
     Each meld is valid under ``variant`` (wilds within the cap and placed,
@@ -328,7 +349,7 @@ def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in
         The best :class:`Solution`, or ``None`` when the contract cannot be laid.
 
     Raises:
-        RemiError: If ``cards`` holds something that is not a card.
+        RemiError: If ``cards`` is not cards, or ``variant`` or ``contract`` is of the wrong type.
         VariantError: If the variant gives a card negative points.
 
     >>> import remi
@@ -354,6 +375,7 @@ def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in
     .. versionchanged:: 0.2.0
        A hand may hold dead twos (S15).
     """
+    _checked(variant, contract)
     counts = _counts(cards)
     if not _live(counts):
         return _solve_dead(variant, counts, contract, all_in)
@@ -369,7 +391,7 @@ def solve(variant: Variant, cards: Sequence[Card], contract: Contract, *, all_in
 def layoff_options(
     variant: Variant,
     cards: Iterable[Card],
-    table_melds: Sequence[Meld | tuple[MeldKind, Sequence[Card]]],
+    table_melds: Sequence[Meld | tuple[MeldKind, Sequence[Card] | str]],
 ) -> dict[Card, tuple[LayoffOption, ...]]:
     """For each distinct card of a hand, every table meld that accepts it, and where.
 
@@ -384,7 +406,7 @@ def layoff_options(
         variant: The rules.
         cards: The hand.
         table_melds: The melds on the table, as :class:`~remi.Meld` values or
-            ``(kind, cards)`` pairs.
+            ``(kind, cards)`` pairs (the cards as :class:`~remi.Card` values or card text).
 
     Returns:
         A dict from each distinct card of the hand, in sorted order, to its
@@ -399,12 +421,22 @@ def layoff_options(
     >>> options[remi.parse_card("2H")]
     ()
 
+    Raises:
+        RemiError: If ``variant`` is not a variant, ``cards`` not cards, or a table
+            meld neither a :class:`~remi.Meld` nor a ``(kind, cards)`` pair.
+
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Card text in a ``(kind, cards)`` pair; anything else refused with a reason.
     """
+    if not isinstance(variant, Variant):
+        raise RemiError(f"expected a Variant, got {type(variant).__name__}", Reason.BAD_ARGUMENT)
+    if isinstance(table_melds, (str, bytes)) or not isinstance(table_melds, Iterable):
+        raise RemiError(f"table_melds must be a sequence of melds, got {_printable(table_melds)}", Reason.BAD_ARGUMENT)
     rules = variant.layoff_rules
-    table = [(m.kind, tuple(m.cards)) if isinstance(m, Meld) else (m[0], tuple(m[1])) for m in table_melds]
+    table = [_table_meld(meld) for meld in table_melds]
     result: dict[Card, tuple[LayoffOption, ...]] = {}
-    for card in sorted(set(cards)):
+    for card in sorted({card for card, n in zip(CARDS, _counts(cards), strict=True) if n}):
         options = []
         for i, (kind, meld_cards) in enumerate(table):
             ends: tuple[End | None, ...] = (None,) if kind is MeldKind.SET else (End.LOW, End.HIGH)
@@ -414,6 +446,15 @@ def layoff_options(
                     options.append(LayoffOption(card, i, end, after))
         result[card] = tuple(options)
     return result
+
+
+def _table_meld(meld: object) -> tuple[MeldKind, tuple[Card, ...]]:
+    """A table meld for :func:`layoff_options`: a :class:`~remi.Meld`, or a ``(kind, cards)`` pair (cards or text)."""
+    if isinstance(meld, Meld):
+        return meld.kind, meld.cards
+    if isinstance(meld, tuple | list) and len(meld) == 2 and isinstance(meld[0], MeldKind):
+        return meld[0], _to_cards(meld[1])
+    raise RemiError(f"a table meld is a Meld or a (MeldKind, cards) pair, got {_printable(meld)}", Reason.BAD_ARGUMENT)
 
 
 def contract_hint(
@@ -430,6 +471,9 @@ def contract_hint(
     Returns:
         The distinct cards, sorted (the joker last).
 
+    Raises:
+        RemiError: If ``cards`` is not cards, or ``variant`` or ``contract`` is of the wrong type.
+
     >>> import remi
     >>> v = remi.variants.get("norwegian")
     >>> hand = remi.parse_cards("5C 5D 5H KS KH 2D 9C 3S 4H")
@@ -438,6 +482,7 @@ def contract_hint(
 
     .. versionadded:: 0.1.0
     """
+    _checked(variant, contract)
     counts = _counts(cards)
     deck = _counts(variant.cards(variant.max_players))
     # (the deck is dealt live: a dead 2 in hand is one of its 2s)

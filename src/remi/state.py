@@ -31,7 +31,7 @@ from remi._view import PlayerView
 from remi.actions import Action
 from remi.cards import Card
 from remi.contracts import Contract
-from remi.errors import IllegalActionError, Reason, RemiError
+from remi.errors import IllegalActionError, Reason, RemiError, _printable
 from remi.variant import Variant
 
 # Phase, TableMeld, DealResult, PlayerView and LegalActions are defined beside the modules that
@@ -160,10 +160,14 @@ class GameState(_Plain):
         return min(self.levels)
 
     def contract(self, seat: int | None = None) -> Contract:
-        """The contract ``seat`` (default: the seat to act, or on turn) is playing."""
+        """The contract ``seat`` (default: the seat to act, or on turn) is playing.
+
+        Raises:
+            RemiError: With reason ``NOT_A_SEAT`` if ``seat`` is not a seat of this game.
+        """
         if seat is None:
             seat = self.to_act if self.to_act is not None else self.on_turn
-        return self.variant.contracts[self.levels[seat] - 1]
+        return self.variant.contracts[self.levels[self._seat(seat)] - 1]
 
     @property
     def down(self) -> tuple[bool, ...]:
@@ -174,10 +178,19 @@ class GameState(_Plain):
             for laid, level in zip(self.laid, self.levels, strict=True)
         )
 
+    def _seat(self, seat: object) -> int:
+        """``seat`` if it is a seat of this game (an ``int``, not a ``bool``), else a ``NOT_A_SEAT`` refusal."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise RemiError(f"seat {_printable(seat)} does not exist (0 to {self.players - 1})", Reason.NOT_A_SEAT)
+        return seat
+
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know: own hand, table, discards, sizes, scores, whose decision it is."""
-        if not 0 <= seat < self.players:
-            raise RemiError(f"seat {seat} does not exist (0 to {self.players - 1})", Reason.NOT_A_SEAT)
+        """What ``seat`` may know: own hand, table, discards, sizes, scores, whose decision it is.
+
+        Raises:
+            RemiError: With reason ``NOT_A_SEAT`` if ``seat`` is not a seat of this game.
+        """
+        seat = self._seat(seat)
         return PlayerView(
             seat=seat,
             variant=self.variant,

@@ -35,7 +35,7 @@ import attrs
 
 from remi.cards import CARD_SLOTS, CARDS, JOKER, Card, full_deck
 from remi.contracts import Contract
-from remi.errors import VariantError
+from remi.errors import Reason, RemiError, VariantError, _printable
 from remi.melds import (
     _LONGEST_RUN,
     JokerCap,
@@ -196,24 +196,27 @@ class Variant:
         for players in range(self.min_players, self.max_players + 1):
             row = self._hook(self.deck, "for_players", players)
             if not (isinstance(row, tuple) and len(row) == 2):
-                self._fail(f"deck.for_players({players}) must return (packs, jokers), got {row!r}")
+                self._fail(f"deck.for_players({players}) must return (packs, jokers), got {_printable(row)}")
             packs, jokers = row
             if not (_is_int(packs) and 1 <= packs <= 8 and _is_int(jokers) and 0 <= jokers <= 64):
-                self._fail(f"deck.for_players({players}) must return 1 to 8 packs and 0 to 64 jokers, got {row!r}")
+                self._fail(f"deck.for_players({players}) must return 1 to 8 packs and 0 to 64 jokers, got "
+                           f"{_printable(row)}")
             decks[players] = full_deck(packs, jokers)
         object.__setattr__(self, "_decks", decks)
         points = [0] * CARD_SLOTS
         for card in CARDS:
             value = self._hook(self.scoring, "card_points", card)
             if not _is_int(value) or abs(cast(int, value)) > 10_000:
-                self._fail(f"scoring.card_points({card}) must return an integer from -10000 to 10000, got {value!r}")
+                self._fail(f"scoring.card_points({card}) must return an integer from -10000 to 10000, got "
+                           f"{_printable(value)}")
             points[card.index] = cast(int, value)
         object.__setattr__(self, "_points", tuple(points))
         quotas = []
         for level in range(len(self.contracts)):
             quota = self._hook(self.layoffs, "quota", level)
             if quota is not None and (not _is_int(quota) or cast(int, quota) < 0):
-                self._fail(f"layoffs.quota({level}) must return a non-negative integer or None, got {quota!r}")
+                self._fail(f"layoffs.quota({level}) must return a non-negative integer or None, got "
+                           f"{_printable(quota)}")
             quotas.append(cast("int | None", quota))
         object.__setattr__(self, "_quotas", tuple(quotas))
         object.__setattr__(self, "_cites", {key: f" ({label})" for key, label in self.references})
@@ -227,7 +230,8 @@ class Variant:
                 if not ok or len(set(seats)) != len(seats) or not all(
                     _is_int(seat) and 0 <= cast(int, seat) < players and seat != on_turn for seat in seats
                 ):
-                    self._fail(f"buying.order({players}, {on_turn}) must return other seats, each once, got {order!r}")
+                    self._fail(f"buying.order({players}, {on_turn}) must return other seats, each once, got "
+                               f"{_printable(order)}")
                 rows.append(cast("tuple[int, ...]", seats))
             orders[players] = tuple(rows)
         object.__setattr__(self, "_orders", orders)
@@ -243,12 +247,12 @@ class Variant:
     def _check_fields(self) -> None:
         """Check every field's type and range (cheap checks only: nothing is built yet)."""
         if not isinstance(self.name, str) or not self.name or any(c.isspace() for c in self.name):
-            raise VariantError(f"a variant needs a name without spaces, got {self.name!r}")
+            raise VariantError(f"a variant needs a name without spaces, got {_printable(self.name)}")
         fail = self._fail
         if not isinstance(self.version, str) or not self.version.strip():
-            fail(f"version must be a non-empty string, got {self.version!r}")
+            fail(f"version must be a non-empty string, got {_printable(self.version)}")
         if not isinstance(self.title, str):
-            fail(f"title must be a string, got {self.title!r}")
+            fail(f"title must be a string, got {_printable(self.title)}")
         parts: tuple[tuple[str, type], ...] = (
             ("deck", Deck), ("melds", MeldRules), ("contracts", Contracts), ("drawing", Drawing),
             ("layoffs", LayOffs), ("swaps", Swaps), ("buying", Buying), ("match", Match), ("scoring", Scoring),
@@ -256,27 +260,28 @@ class Variant:
         for field, kind in parts:
             value = getattr(self, field)
             if not isinstance(value, kind):
-                fail(f"{field} must be a {kind.__name__} value, got {value!r}")
+                fail(f"{field} must be a {kind.__name__} value, got {_printable(value)}")
         low, high = self.min_players, self.max_players
         if not _is_int(low) or low < 2:
-            fail(f"min_players must be an integer of at least 2, got {low!r}")
+            fail(f"min_players must be an integer of at least 2, got {_printable(low)}")
         if not _is_int(high) or not low <= high <= _MAX_PLAYERS:
-            fail(f"max_players must be an integer from min_players ({low}) to {_MAX_PLAYERS}, got {high!r}")
+            fail(f"max_players must be an integer from min_players ({low}) to {_MAX_PLAYERS}, got {_printable(high)}")
         best = self.recommended_players
         # (only shown to users, so a house rule that narrows the player range may keep it)
         if not (isinstance(best, tuple) and len(best) == 2 and all(_is_int(n) for n in best)
                 and 2 <= best[0] <= best[1]):
-            fail(f"recommended_players must be two integers of at least 2, fewest first, got {best!r}")
+            fail(f"recommended_players must be two integers of at least 2, fewest first, got {_printable(best)}")
         if not isinstance(self.references, tuple) or not all(
-            isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str) for item in self.references
+            isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], str)
+            for item in self.references
         ):
-            fail(f"references must map rule names to clause labels (text), got {self.references!r}")
+            fail(f"references must map rule names to clause labels (text), got {_printable(self.references)}")
         for key, _label in self.references:
             if key not in RULE_KEYS:
-                fail(f"references: {key!r} is not a rule name (known: {', '.join(sorted(RULE_KEYS))})")
+                fail(f"references: {_printable(key)} is not a rule name (known: {', '.join(sorted(RULE_KEYS))})")
         fingerprints = self.legacy_fingerprints
         if not isinstance(fingerprints, frozenset) or not all(isinstance(fp, str) for fp in fingerprints):
-            fail(f"legacy_fingerprints must be a set of texts, got {fingerprints!r}")
+            fail(f"legacy_fingerprints must be a set of texts, got {_printable(fingerprints)}")
 
     def _hook(self, part: object, name: str, *arguments: object) -> object:
         """Call the hook ``name`` of ``part``; whatever it raises becomes a :class:`VariantError`."""
@@ -339,7 +344,7 @@ class Variant:
         for wins in range(1, len(contracts) + 1):
             score = self._hook(self.scoring, "winner_score", wins)
             if not _is_int(score):
-                fail(f"scoring.winner_score({wins}) must return an integer, got {score!r}")
+                fail(f"scoring.winner_score({wins}) must return an integer, got {_printable(score)}")
 
     def _validate_contract(
         self, level: int, contract: Contract, size: int, biggest_set: int, longest_run: int, may_buy: bool,
@@ -406,19 +411,37 @@ class Variant:
         return found if found is not None else self.deck.cards(players)
 
     def layoff_quota(self, level: int) -> int | None:
-        """The lay-off quota of contract ``level`` (0-based), as :meth:`LayOffs.quota` said when built."""
-        return self._quotas[level]
+        """The lay-off quota of contract ``level`` (0-based), as :meth:`LayOffs.quota` said when built.
+
+        Raises:
+            RemiError: If ``level`` is not a contract's index (0 to one less than their number).
+        """
+        quotas = self._quotas
+        if type(level) is int and 0 <= level < len(quotas):  # (not isinstance: a bool is no level)
+            return quotas[level]
+        raise RemiError(f"level must be a contract's index from 0 to {len(quotas) - 1}, got {_printable(level)}",
+                        Reason.BAD_ARGUMENT)
 
     def winner_score(self, wins: int) -> int:
         """What the player who goes out scores with ``wins`` wins so far (:meth:`Scoring.winner_score`)."""
         score = self._hook(self.scoring, "winner_score", wins)
         if not _is_int(score):
-            self._fail(f"scoring.winner_score({wins}) must return an integer, got {score!r}")
+            self._fail(f"scoring.winner_score({wins}) must return an integer, got {_printable(score)}")
         return cast(int, score)
 
     def buy_order(self, players: int, on_turn: int) -> tuple[int, ...]:
-        """The seats asked, in order, to buy the discard ``on_turn`` declined (:meth:`Buying.order`)."""
-        return self._orders[players][on_turn]
+        """The seats asked, in order, to buy the discard ``on_turn`` declined (:meth:`Buying.order`).
+
+        Raises:
+            RemiError: If ``players`` is not a player count of this variant, or ``on_turn`` not a seat.
+        """
+        try:
+            if not (isinstance(on_turn, bool) or on_turn < 0):  # (a negative index would read from the end)
+                return self._orders[players][on_turn]
+        except (KeyError, IndexError, TypeError):
+            pass
+        raise RemiError(f"no buy order for {_printable(players)} players with seat {_printable(on_turn)} on turn "
+                        f"({self.min_players} to {self.max_players} players)", Reason.BAD_ARGUMENT)
 
     def next_levels(
         self, levels: tuple[int, ...], winner: int | None, went_down: tuple[bool, ...]
@@ -437,7 +460,8 @@ class Variant:
         if len(moved) != len(levels) or not all(_is_int(level) and 1 <= level <= last for level in moved) or not all(
             _is_int(seat) and 0 <= seat < len(levels) for seat in finished
         ):
-            self._fail(f"match.advance_levels returned {moved!r}, {finished!r}: one level from 1 to {last} "
+            self._fail(f"match.advance_levels returned {_printable(moved)}, {_printable(finished)}: one "
+                       f"level from 1 to {last} "
                        f"per seat, and seats")
         return moved, finished
 
@@ -451,7 +475,7 @@ class Variant:
         found = self._hook(self.match, "winners", scores, finishers)
         seats = tuple(cast("Iterable[object]", found)) if isinstance(found, Iterable) else ()
         if not seats or not all(_is_int(seat) and 0 <= cast(int, seat) < len(scores) for seat in seats):
-            self._fail(f"match.winners must return one or more seats, got {found!r}")
+            self._fail(f"match.winners must return one or more seats, got {_printable(found)}")
         return cast("tuple[int, ...]", seats)
 
     def contract_problem(self, level: int, melds: Sequence[Meld]) -> str | None:
@@ -462,7 +486,7 @@ class Variant:
         """
         problem = self._hook(self.contracts, "melds_problem", level, melds, self.melds)
         if problem is not None and not isinstance(problem, str):
-            self._fail(f"contracts.melds_problem must return None or a sentence, got {problem!r}")
+            self._fail(f"contracts.melds_problem must return None or a sentence, got {_printable(problem)}")
         return problem
 
     # -- derived -------------------------------------------------------------
@@ -473,7 +497,12 @@ class Variant:
         >>> import remi
         >>> remi.variants.get("norwegian").card_points(remi.JOKER)
         50
+
+        Raises:
+            RemiError: If ``card`` is not a :class:`~remi.Card`.
         """
+        if type(card) is not Card and not isinstance(card, Card):
+            raise RemiError(f"expected a Card, got {_printable(card)}", Reason.BAD_ARGUMENT)
         return self._points[card.index]
 
     def hand_points(self, cards: Sequence[Card]) -> int:
@@ -496,6 +525,10 @@ class Variant:
         Returns:
             A :class:`~remi.MeldProblem` flag, falsy exactly when the meld is valid.
 
+        Raises:
+            RemiError: If ``kind`` is not a :class:`~remi.MeldKind`.
+            NotationError: If ``cards`` is neither cards nor card text.
+
         >>> import remi
         >>> v = remi.variants.get("english")
         >>> v.meld_problems(remi.MeldKind.SET, "7S 7S 7H")
@@ -503,6 +536,8 @@ class Variant:
         """
         from remi.melds import _to_cards
 
+        if not isinstance(kind, MeldKind):
+            raise RemiError(f"kind must be MeldKind.SET or MeldKind.RUN, got {_printable(kind)}", Reason.BAD_ARGUMENT)
         return meld_problems(self.melds, kind, _to_cards(cards))
 
     @property

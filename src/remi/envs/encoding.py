@@ -106,7 +106,7 @@ from remi.actions import (
     SwapJoker,
 )
 from remi.cards import CARDS, DEAD_TWOS, Card, format_cards
-from remi.errors import Reason, RemiError
+from remi.errors import Reason, RemiError, _printable
 from remi.melds import MeldKind
 from remi.parts import GoingOut
 from remi.solver import solve
@@ -153,10 +153,10 @@ def _variant(variant: Variant | str) -> Variant:
 
 def _players(variant: Variant, players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RemiError(f"players must be an integer, got {players!r}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"players must be an integer, got {_printable(players)}", Reason.BAD_ARGUMENT)
     if not variant.min_players <= players <= variant.max_players:
         raise RemiError(f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, "
-                        f"not {players}", Reason.BAD_ARGUMENT)
+                        f"not {_printable(players)}", Reason.BAD_ARGUMENT)
     return players
 
 
@@ -249,7 +249,8 @@ class Encoding:
             RemiError: With reason ``BAD_ARGUMENT`` if ``index`` is not an action.
         """
         if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 <= index < self.size:
-            raise RemiError(f"an action is an integer from 0 to {self.size - 1}, got {index!r}", Reason.BAD_ARGUMENT)
+            raise RemiError(f"an action is an integer from 0 to {self.size - 1}, got {_printable(index)}",
+                            Reason.BAD_ARGUMENT)
         index = int(index)
         if index < _GO_DOWN:
             return ("draw", "take", "buy", "pass")[index]
@@ -402,9 +403,9 @@ def encoding(variant: Variant | str, players: int) -> Encoding:
 def _episode_arguments(reward: object, deals: object) -> None:
     """Refuse an unknown reward scheme or a ``deals`` that is not a positive integer or ``None``."""
     if reward not in REWARDS:
-        raise RemiError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"reward must be one of {', '.join(REWARDS)}, got {_printable(reward)}", Reason.BAD_ARGUMENT)
     if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int) or deals < 1):
-        raise RemiError(f"deals must be a positive integer or None, got {deals!r}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"deals must be a positive integer or None, got {_printable(deals)}", Reason.BAD_ARGUMENT)
 
 
 def _zero_sum(values: Sequence[float]) -> tuple[float, ...]:

@@ -38,7 +38,7 @@ from gymnasium import spaces
 from remi.actions import Action
 from remi.bots import Bot, make_bot
 from remi.envs.encoding import Episode, Mask, Observation, _episode_arguments, _players, _variant, encoding, render
-from remi.errors import Reason, RemiError
+from remi.errors import Reason, RemiError, _printable
 from remi.state import GameState
 from remi.variant import Variant
 
@@ -77,15 +77,15 @@ class RemiEnv(gymnasium.Env[Observation, np.int64]):
         self.code = encoding(found, _players(found, players))
         _episode_arguments(reward, deals)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RemiError(f"seat must be a seat from 0 to {players - 1}, got {seat!r}", Reason.BAD_ARGUMENT)
+            raise RemiError(f"seat must be a seat from 0 to {players - 1}, got {_printable(seat)}", Reason.BAD_ARGUMENT)
         names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != players - 1:
             raise RemiError(f"opponents names one bot for all or one per other seat ({players - 1}), "
-                            f"got {opponents!r}", Reason.BAD_ARGUMENT)
+                            f"got {_printable(opponents)}", Reason.BAD_ARGUMENT)
         for name in names:
             make_bot(name)  # an unknown name is refused now
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RemiError(f"render_mode must be one of human, ansi or None, got {render_mode!r}",
+            raise RemiError(f"render_mode must be one of human, ansi or None, got {_printable(render_mode)}",
                             Reason.BAD_ARGUMENT)
         self.render_mode = render_mode
         self.seat = seat

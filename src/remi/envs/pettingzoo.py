@@ -38,7 +38,7 @@ from pettingzoo.utils import wrappers
 
 from remi.actions import Action
 from remi.envs.encoding import Episode, Mask, Observation, _episode_arguments, _players, _variant, encoding, render
-from remi.errors import IllegalActionError, Reason, RemiError
+from remi.errors import IllegalActionError, Reason, RemiError, _printable
 from remi.state import GameState
 from remi.variant import Variant
 
@@ -75,7 +75,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         found = _variant(variant)
         self.code = encoding(found, _players(found, players))
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RemiError(f"render_mode must be one of human, ansi or None, got {render_mode!r}",
+            raise RemiError(f"render_mode must be one of human, ansi or None, got {_printable(render_mode)}",
                             Reason.BAD_ARGUMENT)
         self.render_mode = render_mode
         self._reward = reward
