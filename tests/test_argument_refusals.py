@@ -78,6 +78,7 @@ def test_a_match_starts_from_totals_every_json_reader_holds_and_no_larger() -> N
 WRONG_TYPES: dict[str, Callable[[], object]] = {
     "variants.get(list)": lambda: remi.variants.get([1]),  # type: ignore[arg-type]
     "Meld.parse(None)": lambda: Meld.parse(None),  # type: ignore[arg-type]
+    "Meld(text kind)": lambda: Meld("set", "QS QH QD"),  # type: ignore[arg-type]
     "references keyed by a list": lambda: attrs.evolve(NORWEGIAN, references=((["x"], "N1"),)),
     "view('0')": lambda: GAME.view("0"),  # type: ignore[arg-type]
     "view(True)": lambda: GAME.view(True),

@@ -604,7 +604,7 @@ def test_meld_value_rejects_bad_input() -> None:
     assert info.value.token == "heap"
     with pytest.raises(NotationError):
         Meld(SET, ["QS"])  # type: ignore[list-item]
-    with pytest.raises(TypeError):
+    with pytest.raises(NotationError, match="a meld's kind must be a MeldKind, got 'set'"):
         Meld("set", "QS QH QD")  # type: ignore[arg-type]
 
 

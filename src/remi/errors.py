@@ -10,6 +10,10 @@ sentence a player would understand.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
 
 __all__ = [
     "IllegalActionError",
@@ -222,3 +226,13 @@ class SerializationError(RemiError):
     """
 
     default_reason = Reason.BAD_JSON
+
+
+def _is_a(kind: type[_T], what: str) -> Callable[[Any, Any, _T], None]:
+    """An ``attrs`` validator: a value not a ``kind`` is refused with a :class:`NotationError` naming ``what``."""
+
+    def check(instance: Any, attribute: Any, value: _T) -> None:
+        if not isinstance(value, kind):
+            raise NotationError(f"{what} must be a {kind.__name__}, got {_printable(value)}", _printable(value), 0)
+
+    return check

@@ -17,7 +17,7 @@ import attrs
 
 from remi._run_values import cyclic_consistent, dead_run_start, natural_ranks, wild_run_start
 from remi.cards import JOKER, NATURALS, Card, Suit, _live, format_cards, parse_cards
-from remi.errors import NotationError, VariantError, _printable
+from remi.errors import NotationError, VariantError, _is_a, _printable
 
 __all__ = [
     "End",
@@ -313,7 +313,7 @@ def _to_cards(value: Sequence[Card] | str) -> tuple[Card, ...]:
 class Meld:
     """A proposed meld: a kind and its cards (runs low to high, jokers in place).
 
-    A set's cards are kept sorted, so two sets of the same cards are equal.
+    A set's cards are kept sorted (two sets of the same cards are equal); a bad kind or card raises NotationError.
 
     >>> Meld(MeldKind.RUN, "2S JK 4S 5S")
     Meld(MeldKind.RUN, parse_cards('2S JK 4S 5S'))
@@ -323,7 +323,7 @@ class Meld:
     .. versionadded:: 0.1.0
     """
 
-    kind: MeldKind = attrs.field(validator=attrs.validators.instance_of(MeldKind))
+    kind: MeldKind = attrs.field(validator=_is_a(MeldKind, "a meld's kind"))
     cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
 
     def __attrs_post_init__(self) -> None:
