@@ -95,6 +95,8 @@ WRONG_TYPES: dict[str, Callable[[], object]] = {
     "layoff_options(no pair)": lambda: layoff_options(NORWEGIAN, parse_cards("QC"), ["set QS QH QD"]),  # type: ignore[list-item]
     "assign(size text)": lambda: remi.assign(NORWEGIAN.contracts[0], [(MeldKind.SET, "3")], exact=False),  # type: ignore[list-item]
     "assign(contract=None)": lambda: remi.assign(None, [], exact=True),  # type: ignore[arg-type]
+    "assign(text kind)": lambda: remi.assign(NORWEGIAN.contracts[0], [("set", 3)], exact=False),  # type: ignore[list-item]
+    "buy_order(3.0 players)": lambda: NORWEGIAN.buy_order(3.0, 0),  # type: ignore[arg-type]
     "buy_order(99 players)": lambda: NORWEGIAN.buy_order(99, 0),
     "buy_order(seat 7)": lambda: NORWEGIAN.buy_order(3, 7),
     "buy_order(seat -1)": lambda: NORWEGIAN.buy_order(3, -1),

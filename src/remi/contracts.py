@@ -188,10 +188,15 @@ def assign(
             chosen.pop()
         return False
 
-    try:
-        return tuple(chosen) if search(0) else None
-    except (TypeError, ValueError):  # (a meld that is no (kind, size) pair: checked only when one fails)
-        raise RemiError(f"melds must be (MeldKind, size) pairs, got {_printable(melds)}", Reason.BAD_ARGUMENT) from None
+    try:  # (the melds are checked only when no matching is found: the engine's own always are pairs)
+        if search(0):
+            return tuple(chosen)
+        pairs = all(isinstance(kind, MeldKind) and type(size) is int for kind, size in melds)
+    except (TypeError, ValueError):
+        pairs = False
+    if not pairs:
+        raise RemiError(f"melds must be (MeldKind, size) pairs, got {_printable(melds)}", Reason.BAD_ARGUMENT)
+    return None
 
 
 #: A run's suit and the ranks it spans, low to high (an ace above a king is 14).

@@ -436,7 +436,7 @@ class Variant:
             RemiError: If ``players`` is not a player count of this variant, or ``on_turn`` not a seat.
         """
         try:
-            if not (isinstance(on_turn, bool) or on_turn < 0):  # (a negative index would read from the end)
+            if type(players) is int and type(on_turn) is int and on_turn >= 0:  # (-1 would read from the end)
                 return self._orders[players][on_turn]
         except (KeyError, IndexError, TypeError):
             pass
