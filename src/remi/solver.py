@@ -169,20 +169,25 @@ def _live(counts: list[int]) -> bool:
     return True
 
 
-def _dead_laydowns(variant: Variant, counts: list[int], contract: Contract, all_in: bool) -> Iterator[LayDown]:
-    """Every way to lay ``contract`` from a hand holding dead twos (S15), as the game lists them.
+def _dead_contract(variant: Variant, contract: Contract) -> Contract | None:
+    """``contract`` with its sizes read as the live search reads them (:func:`_requirements`), for the listing.
 
-    The contract's sizes are first read as the live search reads them (:func:`_requirements`): a
-    minimum below the variant's meld minimum is raised to it, and an exact size the variant's melds
-    cannot have makes the contract impossible.
+    A minimum below the variant's meld minimum is raised to it; an exact size the
+    variant's melds cannot have makes the contract impossible (``None``).
     """
-    from remi._generate import laydowns
-
     plan = _requirements(_tables(variant), contract, variant.contracts.exact_sizes)
     if plan is None:
-        return iter(())
+        return None
     kinds = {True: MeldKind.RUN, False: MeldKind.SET}
-    contract = Contract(tuple(Requirement(kinds[is_run], low) for is_run, low, _ in plan[0]))
+    return Contract(tuple(Requirement(kinds[is_run], low) for is_run, low, _ in plan[0]))
+
+
+def _dead_laydowns(variant: Variant, counts: list[int], contract: Contract | None, all_in: bool) -> Iterator[LayDown]:
+    """Every way to lay ``contract`` (from :func:`_dead_contract`) from a hand holding dead twos (S15)."""
+    from remi._generate import laydowns
+
+    if contract is None:
+        return iter(())
     # (a copy: the walk takes cards out of its counts while it is suspended between lay-downs)
     return laydowns(variant.melds, contract, exact=variant.contracts.exact_sizes, piecemeal=False,
                     done=frozenset(), counts=counts[:], hand_size=sum(counts), all_in=all_in, keep=0)
@@ -201,7 +206,7 @@ def _solve_dead(variant: Variant, counts: list[int], contract: Contract, all_in:
         return Solution(found.melds, kept, variant.hand_points(kept))
     best: tuple[int, int] | None = None
     chosen: LayDown | None = None
-    for laydown in _dead_laydowns(variant, counts, contract, all_in):
+    for laydown in _dead_laydowns(variant, counts, _dead_contract(variant, contract), all_in):
         used = laydown.cards
         key = (variant.hand_points(hand) - variant.hand_points(used), len(hand) - len(used))
         if best is None or key < best:
@@ -492,8 +497,10 @@ def contract_hint(
         def layable(all_in: bool) -> bool:
             return _search(variant, counts, contract, all_in, True) is not None
     else:
+        listed = _dead_contract(variant, contract)  # (once: every card tried is listed for it)
+
         def layable(all_in: bool) -> bool:
-            return next(_dead_laydowns(variant, counts, contract, all_in), None) is not None
+            return next(_dead_laydowns(variant, counts, listed, all_in), None) is not None
     if not all_in and layable(False):
         return tuple(CARDS[i] for i in available)  # one more card never hurts
     hint = []
