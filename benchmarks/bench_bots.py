@@ -19,7 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 
 import remi
 from remi.bots import make_bot
-from remi.simulate import simulate
+from remi.simulation import simulate
 
 
 def decision_speed(variant: str, players: int, matches: int) -> None:

@@ -23,11 +23,11 @@ def count_generated(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """Count what the listings generate from now on: lay-downs as they are read, and the other actions.
 
     A listing lists a turn's swaps, lay-offs and discards at once (``"others"``) and generates its
-    lay-downs only as they are read (``"laydowns"``); both come from ``remi._listing._play_actions``.
+    lay-downs only as they are read (``"laydowns"``); both come from ``remi._engine.listing._play_actions``.
     """
-    from remi import _listing
+    from remi._engine import listing
 
-    real = _listing._play_actions
+    real = listing._play_actions
     produced: Counter[str] = Counter()
 
     def counted(laydowns: Iterator[LayDown]) -> Iterator[LayDown]:
@@ -40,7 +40,7 @@ def count_generated(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         produced["others"] += len(others)
         return (None if laydowns is None else counted(laydowns)), others
 
-    monkeypatch.setattr(_listing, "_play_actions", counting)
+    monkeypatch.setattr(listing, "_play_actions", counting)
     return produced
 
 

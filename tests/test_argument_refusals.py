@@ -23,7 +23,7 @@ from remi.cards import Card, Suit, full_deck, shuffled
 from remi.contracts import Requirement
 from remi.envs.encoding import encoding
 from remi.parts import Deck, Scoring
-from remi.simulate import seat_bots, simulate
+from remi.simulation import seat_bots, simulate
 from remi.solver import contract_hint, layoff_options, solve
 
 HUGE = 10**5000  # Python prints no integer of more than 4,300 digits

@@ -353,9 +353,9 @@ def test_greedy_swaps_a_wild_two_where_the_rules_allow() -> None:
 
 
 def test_greedy_plans_with_the_natural_minimum() -> None:
-    from remi._planner import _Planner
+    from remi._search.planner import Planner
 
-    planner = _Planner()
+    planner = Planner()
     hand = remi.parse_cards("7S JK JK JK 5H 6H 8H")
     contract = remi.Contract.of("set 3", "run 4")
     assert planner.plan(ALL_WILD, hand, contract).missing == 0  # 7S JK JK is a set without a cap
@@ -369,9 +369,9 @@ def test_greedy_plans_with_the_natural_minimum() -> None:
 
 
 def test_S15_greedy_plans_a_dead_two_as_the_two_of_its_suit_only() -> None:
-    from remi._planner import _Planner
+    from remi._search.planner import Planner
 
-    planner = _Planner()
+    planner = Planner()
     family = remi.variants.get("shanghai-family")
     contract = remi.Contract.of("set 3", "run 4")
     assert planner.plan(family, remi.parse_cards("AS 2S+ 3S 4S 7D 7H 7C"), contract).missing == 0

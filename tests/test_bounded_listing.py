@@ -23,8 +23,8 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import remi
-from remi import _generate
-from remi._listing import _counts, _play_actions
+from remi._engine.listing import _counts, _play_actions
+from remi._search import generate
 from remi.actions import BUY, DRAW, PASS, TAKE, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.contracts import Contract
 from remi.errors import Reason
@@ -393,7 +393,7 @@ def test_laydowns_meeting_requirements_several_ways_are_listed_once(piecemeal: b
         rng = random.Random(trial)
         hand = tuple(sorted(rng.sample(deck, rng.randrange(9, 15)), key=lambda c: c.index))
         counts = _counts(hand)
-        listed = list(_generate.laydowns(rules, contract, exact=False, piecemeal=piecemeal, done=frozenset(),
+        listed = list(generate.laydowns(rules, contract, exact=False, piecemeal=piecemeal, done=frozenset(),
                                          counts=counts[:], hand_size=len(hand), all_in=False, keep=1))
         assert len(listed) == len(set(listed))
         choices = ([c for c in itertools.product(*(range(groups[k] + 1) for k in keys)) if any(c)] if piecemeal
@@ -401,6 +401,6 @@ def test_laydowns_meeting_requirements_several_ways_are_listed_once(piecemeal: b
         everything = set()
         for choice in choices:
             plan = [key for key, n in zip(keys, choice, strict=True) for _ in range(n)]
-            for melds in _generate._walk(rules, plan, counts[:], False, len(hand), False, 1):
-                everything.add(_generate._laydown(melds))
+            for melds in generate._walk(rules, plan, counts[:], False, len(hand), False, 1):
+                everything.add(generate._laydown(melds))
         assert set(listed) == everything

@@ -17,7 +17,7 @@ import pytest
 import remi
 from remi import cli
 from remi.cli import main
-from remi.simulate import simulate
+from remi.simulation import simulate
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import settings
 
 import remi
-import remi._rules
+import remi._engine.rules
 from remi import Contract, Contracts, LayOffs, MeldProblem, VariantError
 from remi.testing import PROPERTIES, ConformanceError, ConformanceReport, RemiStateMachine, check_variant
 
@@ -99,7 +99,7 @@ def test_a_meld_check_that_accepts_runs_with_gaps_fails_the_legal_actions_proper
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     check_variant(ONE_RUN, games=2, max_actions=0)  # the honest engine passes
-    monkeypatch.setattr(remi._rules, "meld_problems", gap_blind)
+    monkeypatch.setattr(remi._engine.rules, "meld_problems", gap_blind)
     with pytest.raises(ConformanceError) as raised:
         check_variant(ONE_RUN, games=2, max_actions=0)
     error = raised.value
@@ -116,7 +116,7 @@ def test_two_broken_properties_give_one_error_each(monkeypatch: pytest.MonkeyPat
     QUOTA_NOW[0] = 5
     variant = attrs.evolve(ONE_RUN, name="one-run-drifting", layoffs=DriftingQuota())
     QUOTA_NOW[0] = -30
-    monkeypatch.setattr(remi._rules, "meld_problems", gap_blind)
+    monkeypatch.setattr(remi._engine.rules, "meld_problems", gap_blind)
     with pytest.raises(ExceptionGroup) as raised:
         check_variant(variant, games=2, max_actions=0)
     errors = raised.value.exceptions

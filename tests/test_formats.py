@@ -18,7 +18,7 @@ import pytest
 
 import remi
 from remi import GameState, NotationError, Reason, SerializationError, VariantError, read_record, write_record
-from remi._serialize import _DEAL_KEYS, FORMAT_VERSION
+from remi._engine.serialize import _DEAL_KEYS, FORMAT_VERSION
 from remi.actions import Buy, LayDown, LayOff, SwapJoker
 
 FORMAT1 = Path(__file__).parent / "data" / "format1"

@@ -16,7 +16,7 @@ import pytest
 import remi
 
 #: The modules ``import remi`` must not load: the tools, and the package metadata reader.
-HEAVY = ("remi.bots", "remi.solver", "remi.simulate", "remi.notation", "remi.cli", "importlib.metadata")
+HEAVY = ("remi.bots", "remi.solver", "remi.simulation", "remi.notation", "remi.cli", "importlib.metadata")
 
 
 def loaded_after(code: str) -> set[str]:
@@ -55,7 +55,7 @@ def test_the_built_in_variants_are_remis_own_entry_points() -> None:
     ("bots", None), ("Bot", "remi.bots"), ("GreedyBot", "remi.bots"), ("RandomBot", "remi.bots"),
     ("bot_names", "remi.bots"), ("make_bot", "remi.bots"), ("register_bot", "remi.bots"),
     ("read_record", "remi.notation"), ("write_record", "remi.notation"),
-    ("Statistics", "remi.simulate"), ("simulate", "remi.simulate"),
+    ("Statistics", "remi.simulation"), ("simulate", "remi.simulation"),
     ("Solution", "remi.solver"), ("solve", "remi.solver"),
 ])
 def test_each_lazy_name_resolves_to_its_module_s(name: str, module: str | None) -> None:
@@ -76,10 +76,10 @@ def test_every_exported_name_resolves_and_is_listed_by_dir() -> None:
         remi.solver_of_everything  # noqa: B018
 
 
-def test_importing_the_simulate_module_first_keeps_remi_simulate_the_function() -> None:
-    code = ("import remi\nfrom remi.simulate import Statistics\nimport remi.simulate\n"
+def test_the_simulation_module_and_the_simulate_function_have_two_names() -> None:
+    code = ("import remi\nfrom remi.simulation import Statistics\nimport remi.simulation\n"
             "from remi import simulate, solve\n"
-            "assert callable(remi.simulate) and remi.simulate is simulate, remi.simulate\n"
-            "assert remi.simulate.__module__ == 'remi.simulate' and remi.Statistics is Statistics\n"
-            "assert solve.__module__ == 'remi.solver'")
-    assert {"remi.simulate", "remi.solver"} <= loaded_after(code)
+            "assert callable(remi.simulate) and remi.simulate is simulate is remi.simulation.simulate\n"
+            "assert simulate.__module__ == 'remi.simulation' and remi.Statistics is Statistics\n"
+            "assert type(remi) is type(remi.simulation) and solve.__module__ == 'remi.solver'")
+    assert {"remi.simulation", "remi.solver"} <= loaded_after(code)

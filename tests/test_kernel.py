@@ -1,4 +1,4 @@
-"""The search kernel over card counts (``remi._kernel``) against the meld rules.
+"""The search kernel over card counts (``remi._search.kernel``) against the meld rules.
 
 The listing, the solver and the planner take their run windows and candidate
 melds from the kernel; these tests hold it to :meth:`remi.Variant.meld_problems`,
@@ -11,8 +11,8 @@ import attrs
 import pytest
 
 import remi
-from remi._kernel import all_in_set, candidates, counts_of, run_windows, wild_count
-from remi._kernel_scored import run_line, scored_runs, scored_sets, scoring, suit_bits, window_naturals
+from remi._search.kernel import all_in_set, candidates, counts_of, run_windows, wild_count
+from remi._search.scored import run_line, scored_runs, scored_sets, scoring, suit_bits, window_naturals
 from remi.cards import CARDS
 from remi.melds import MeldKind
 
@@ -59,7 +59,7 @@ def test_N8_window_naturals_bounds_every_valid_run(variant: remi.Variant) -> Non
 
     Every valid run of hearts (wilds where 2s are wild, and up to two jokers in
     place of naturals) is checked with ``meld_problems``, which knows nothing of
-    the line; its counts must pass :func:`remi._kernel_scored.window_naturals`.
+    the line; its counts must pass :func:`remi._search.scored.window_naturals`.
     """
     rules = variant.melds
     line = run_line(rules)

@@ -1,6 +1,6 @@
 """The fail-fast bounds of the lay-down listing never hide a legal lay-down.
 
-``remi._generate.laydowns`` refuses early when cheap counting bounds say a
+``remi._search.generate.laydowns`` refuses early when cheap counting bounds say a
 contract cannot be met (N6, N15: minimum sizes, the whole contract at once).
 Here its listing is compared with the plain search without those bounds, on
 random hands of every Norwegian contract, including hands built to be close to
@@ -15,8 +15,8 @@ from collections.abc import Iterator
 import pytest
 
 import remi
-from remi import _generate
-from remi._kernel import candidates
+from remi._search import generate
+from remi._search.kernel import candidates
 from remi.actions import LayDown
 from remi.cards import CARD_SLOTS, CARDS, DEAD_TWOS, Card
 
@@ -33,8 +33,8 @@ def _counts(hand: list[Card]) -> list[int]:
 def _unbounded(contract: remi.Contract, hand: list[Card]) -> set[LayDown]:
     plan = sorted(((r.kind, r.size) for r in contract.requirements), key=lambda k: (k[0] is remi.MeldKind.SET, k[1]))
     found = set()
-    for melds in _generate._walk(NORWEGIAN.melds, plan, _counts(hand), False, len(hand), False, 0):
-        found.add(_generate._laydown(melds))
+    for melds in generate._walk(NORWEGIAN.melds, plan, _counts(hand), False, len(hand), False, 0):
+        found.add(generate._laydown(melds))
     return found
 
 
@@ -64,7 +64,7 @@ def test_N6_bounds_never_hide_a_lay_down(round_: int) -> None:
     for trial in range(300):
         hand = _near_contract(rng, contract) if trial % 2 else rng.sample(deck, rng.randrange(10, 19))
         listed = list(
-            _generate.laydowns(
+            generate.laydowns(
                 NORWEGIAN.melds, contract, exact=False, piecemeal=False, done=frozenset(),
                 counts=_counts(hand), hand_size=len(hand), all_in=False, keep=0,
             )
@@ -101,13 +101,13 @@ def test_M13_all_in_bounds_never_hide_a_lay_down() -> None:
         hand = _all_in_hand(rng, variant, contract)
         counts = _counts(hand)
         listed = set(
-            _generate.laydowns(
+            generate.laydowns(
                 variant.melds, contract, exact=False, piecemeal=False, done=frozenset(),
                 counts=counts, hand_size=len(hand), all_in=True, keep=0,
             )
         )
-        walks = _generate._walk(variant.melds, plan, counts, False, len(hand), True, 0)
-        walked = {_generate._laydown(melds) for melds in walks}
+        walks = generate._walk(variant.melds, plan, counts, False, len(hand), True, 0)
+        walked = {generate._laydown(melds) for melds in walks}
         assert listed == walked, remi.format_cards(sorted(hand))
         checked_with_laydowns += bool(listed)
     assert checked_with_laydowns > 10
@@ -120,9 +120,9 @@ def test_M13_a_hand_of_many_ranks_cannot_go_down_whole() -> None:
     groups = {(r.kind, r.size): 0 for r in variant.contracts[-1].requirements}
     for r in variant.contracts[-1].requirements:
         groups[(r.kind, r.size)] += 1
-    assert not _generate._suits_and_ranks_cover(variant.melds, _counts(list(hand)), groups)
+    assert not generate._suits_and_ranks_cover(variant.melds, _counts(list(hand)), groups)
     whole = remi.parse_cards("8D 8S 8C 9S 10S JS QS 3H 4H 5H 6H")
-    assert _generate._suits_and_ranks_cover(variant.melds, _counts(list(whole)), groups)
+    assert generate._suits_and_ranks_cover(variant.melds, _counts(list(whole)), groups)
 
 
 def _every_all_in_lay_down(variant: remi.Variant, level: int, hand: list[Card]) -> set[LayDown]:
@@ -137,7 +137,7 @@ def _every_all_in_lay_down(variant: remi.Variant, level: int, hand: list[Card]) 
     def walk(k: int) -> None:
         if k == len(plan):
             if not any(counts):
-                laydown = _generate._laydown(chosen)
+                laydown = generate._laydown(chosen)
                 if variant.contract_problem(level, laydown.melds) is None:
                     found.add(laydown)
             return
@@ -179,7 +179,7 @@ def _whole_hand(rng: random.Random, variant: remi.Variant, contract: remi.Contra
 
 def _listed_all_in(variant: remi.Variant, level: int, hand: list[Card]) -> list[LayDown]:
     contract = variant.contracts[level]
-    listed = _generate.laydowns(
+    listed = generate.laydowns(
         variant.melds, contract, exact=variant.contracts.exact_sizes, piecemeal=False, done=frozenset(),
         counts=_counts(hand), hand_size=len(hand), all_in=True, keep=0,
         run_gap=variant.contracts.same_suit_run_gap,
@@ -229,7 +229,7 @@ def test_M13_a_big_hand_with_no_cover_is_refused_after_few_melds(text: str, monk
             drawn += 1
             yield cards
 
-    monkeypatch.setattr("remi._generate.candidates", counting)
+    monkeypatch.setattr("remi._search.generate.candidates", counting)
     variant = remi.variants.get("mayi")
     hand = list(remi.parse_cards(text))
     assert _listed_all_in(variant, 5, hand) == []

@@ -1109,12 +1109,12 @@ def test_S15_the_listing_with_dead_twos_matches_the_reference(
 
 
 def test_S15_the_invariants_count_a_dead_two_as_dealt_and_only_where_twos_die() -> None:
-    from remi._values import _evolve
+    from remi._engine.values import evolve
 
     state = draw(family(["2D 9D 3S", FILLER[1]], stock="KD"))
     state = play(state, Discard(C("2D")))  # (play checks the invariants: the 2D+ is the 2D dealt)
     assert card_multiset(state)[C("2D")] == 2 and DEAD_2D not in card_multiset(state)
-    forged = _evolve(state, {"variant": SHANGHAI})
+    forged = evolve(state, {"variant": SHANGHAI})
     with pytest.raises(AssertionError, match="dead 2"):
         assert_invariants(forged)
 
@@ -1136,7 +1136,7 @@ def test_S15_dead_twos_need_a_place_for_the_two_in_runs() -> None:
 
 
 def test_S15_the_rules_text_shows_the_field() -> None:
-    from remi._describe import rules_text
+    from remi.cli.describe import rules_text
 
     text = rules_text(FAMILY)
     assert "dead_twos = True: whether a discarded 2 dies for the rest of the deal (S15)" in text

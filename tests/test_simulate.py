@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import remi
-from remi.simulate import (
+from remi.simulation import (
     DEFAULT_MAX_DEALS,
     MatchResult,
     Statistics,
@@ -208,7 +208,7 @@ def test_greedy_beats_random_in_english() -> None:
 
 def test_a_runaway_deal_is_reported_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
     # the module itself (``remi.simulate`` may name the function once the package exports it)
-    module = importlib.import_module("remi.simulate")
+    module = importlib.import_module("remi.simulation")
     monkeypatch.setattr(module, "_DEAL_ACTION_LIMIT", 5)
     with pytest.raises(remi.RemiError, match="did not end after 5 actions"):
         play_match("english", ["random", "random"], seed=1)

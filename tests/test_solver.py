@@ -413,7 +413,7 @@ def test_N14_big_hands_are_searched_by_joker_groups_with_the_same_answer(
 ) -> None:
     """A hand grown by buying has thousands of runs: the search then groups them by jokers and
     bounds the sets after the runs from the cards left. It finds what the plain search finds."""
-    import remi._solver_search as search
+    import remi._search.arrange as search
 
     rng = random.Random(seed)
     contract = variant.contracts[index]
@@ -530,14 +530,14 @@ def test_contract_hint_matches_brute_force(cards: list[Card], case: tuple[Varian
 
 def test_N10_three_pairs_and_one_joker_make_one_set_only() -> None:
     """Round 1 needs two sets: three pairs and a joker make one (a joker per natural at most): refused early."""
-    from remi import _solver_melds
+    from remi._search import tables
 
     hand = parse_cards("5S 5D 9S 9D QD QD KD 2C 3H 4H JK")
-    t = _solver_melds._tables(NOR)
-    plan = _solver_melds._requirements(t, NOR.contracts[0], NOR.contracts.exact_sizes)
+    t = tables.tables_for(NOR)
+    plan = tables.search_plan(t, NOR.contracts[0], NOR.contracts.exact_sizes)
     assert plan is not None
     counts = [hand.count(card) for card in remi.cards.CARDS]
-    assert _solver_melds._short_of_jokers(t, counts, plan)
+    assert tables.short_of_jokers(t, counts, plan)
     assert solve(NOR, hand, NOR.contracts[0]) is None
     assert solve(NOR, (*hand, JOKER), NOR.contracts[0]) is not None  # one more joker: two sets
 
@@ -546,17 +546,17 @@ def test_N10_three_pairs_and_one_joker_make_one_set_only() -> None:
 @given(seed=st.integers(0, 2**32), jokers=st.integers(0, 3))
 def test_the_quick_reject_refuses_only_hands_the_search_cannot_solve(seed: int, jokers: int) -> None:
     """Whatever the quick reject refuses, the search (run without it) finds no arrangement for either."""
-    from remi import _solver_melds, _solver_search
+    from remi._search import arrange, tables
 
     rng = random.Random(seed)
     for variant in (NOR, ENG, WRAP, ACE_HIGH_ONLY, ENG_CAPPED):
-        t = _solver_melds._tables(variant)
+        t = tables.tables_for(variant)
         for index, contract in enumerate(variant.contracts):
-            plan = _solver_melds._requirements(t, contract, variant.contracts.exact_sizes)
+            plan = tables.search_plan(t, contract, variant.contracts.exact_sizes)
             if plan is None:
                 continue
             cards = deal(rng, variant, variant.contracts.deal_sizes[index] + 1, jokers)
             counts = [cards.count(card) for card in remi.cards.CARDS]
-            if _solver_melds._short_of_jokers(t, counts, plan):
-                assert _solver_search._search_best(t, counts, plan) is None, (variant.name, contract, cards)
-                assert _solver_search._search_cover(t, counts, plan[0]) is None, (variant.name, contract, cards)
+            if tables.short_of_jokers(t, counts, plan):
+                assert arrange.search_best(t, counts, plan) is None, (variant.name, contract, cards)
+                assert arrange.search_cover(t, counts, plan[0]) is None, (variant.name, contract, cards)

@@ -361,7 +361,7 @@ def test_every_contract_on_full_hands_is_well_formed_and_order_free(seed: int, w
 def test_big_hands_grouped_by_wilds_agree_with_the_plain_search(
     variant: Variant, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import remi._solver_search as search
+    import remi._search.arrange as search
 
     rng = random.Random(seed)
     for index in (2, 4, 5):

@@ -20,9 +20,9 @@ from typing import IO
 import pytest
 
 import remi
-from remi._terminal import PAGE, Entry, Game, Menu, Screen, play
 from remi.actions import Discard, LayDown, LayOff
 from remi.cards import parse_card
+from remi.cli.terminal import PAGE, Entry, Game, Menu, Screen, play
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A card in plain notation or with a suit symbol.
@@ -347,7 +347,7 @@ def test_without_tmux_the_terminal_check_fails_saying_how_to_install_it(monkeypa
 
 
 def test_the_game_module_loads_only_for_play() -> None:
-    code = "import sys, remi.cli; remi.cli.main(['rules', 'english']); print('remi._terminal' in sys.modules)"
+    code = "import sys, remi.cli; remi.cli.main(['rules', 'english']); print('remi.cli.terminal' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("False")

@@ -33,11 +33,11 @@ from remi import (
     MeldProblem,
     TableMeld,
     VariantError,
-    _generate,
     parse_card,
     parse_cards,
 )
-from remi._listing import meld_options
+from remi._engine.listing import meld_options
+from remi._search import generate
 from remi.actions import LayDown
 from remi.cards import CARD_SLOTS, Card
 from remi.contracts import Contract, assign
@@ -573,7 +573,7 @@ def test_an_all_in_lay_down_lists_no_run_longer_than_the_longest_allowed() -> No
     for card in hand:
         counts[card.index] += 1
     for run_max, expected in ((6, [LayDown((Meld(RUN, hand),))]), (5, [])):
-        listed = list(_generate.laydowns(MeldRules(run_max=run_max), Contract.of("run 4"), exact=False,
+        listed = list(generate.laydowns(MeldRules(run_max=run_max), Contract.of("run 4"), exact=False,
                                          piecemeal=False, done=frozenset(), counts=counts, hand_size=len(hand),
                                          all_in=True, keep=0))
         assert listed == expected, run_max
@@ -632,7 +632,7 @@ def test_lay_downs_equal_the_brute_force(
     counts = [0] * CARD_SLOTS
     for card in cards_:
         counts[card.index] += 1
-    listed = list(_generate.laydowns(rules, contract, exact=exact, piecemeal=False, done=frozenset(),
+    listed = list(generate.laydowns(rules, contract, exact=exact, piecemeal=False, done=frozenset(),
                                      counts=counts, hand_size=len(cards_), all_in=all_in,
                                      keep=0 if all_in else keep))
     assert len(listed) == len(set(listed)), "a lay-down is listed twice"
@@ -666,7 +666,7 @@ def test_M8_runs_too_close_are_dropped_in_the_search_exactly(
         counts[card.index] += 1
 
     def listed(run_gap: int) -> list[LayDown]:
-        return list(_generate.laydowns(rules, contract, exact=False, piecemeal=False, done=frozenset(),
+        return list(generate.laydowns(rules, contract, exact=False, piecemeal=False, done=frozenset(),
                                        counts=counts, hand_size=len(cards_), all_in=all_in, keep=0, run_gap=run_gap))
 
     check = remi.Contracts(contracts=(contract,), deal_sizes=(11,), same_suit_run_gap=gap)
@@ -681,7 +681,7 @@ def test_lay_downs_use_each_two_apart() -> None:
     counts = [0] * CARD_SLOTS
     for card in hand:
         counts[card.index] += 1
-    listed = set(_generate.laydowns(
+    listed = set(generate.laydowns(
         rules, Contract.of("set 3", "run 4"), exact=True, piecemeal=False, done=frozenset(), counts=counts,
         hand_size=len(hand), all_in=False, keep=0))
     assert LayDown("set 9D 9H 9S; run 5C 6C 2S 8C") in listed

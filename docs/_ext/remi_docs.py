@@ -42,7 +42,7 @@ from sphinx.util.docutils import SphinxDirective
 import remi
 import remi.variants
 from remi import Advance, BuyTiming, GoingOut, Schedule, Variant
-from remi._describe import base_part, field_help, hooks  # shared with `remi rules`
+from remi.cli.describe import base_part, field_help, hooks  # shared with `remi rules`
 
 logger = logging.getLogger(__name__)
 

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import sys
 from importlib import import_module
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from remi import actions, variants
-from remi._setup import new_game
 from remi.actions import parse_action
 from remi.cards import (
     CARDS,
@@ -49,14 +47,14 @@ from remi.parts import (
     Swaps,
     SwapWho,
 )
-from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld
+from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld, new_game
 from remi.variant import RULE_KEYS, Variant
 
 if TYPE_CHECKING:  # loaded on first use (see __getattr__ below); here for type checkers
     from remi import bots
     from remi.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, register_bot
     from remi.notation import read_record, write_record
-    from remi.simulate import Statistics, simulate
+    from remi.simulation import Statistics, simulate
     from remi.solver import Solution, solve
 
 __version__ = "0.1.0"
@@ -138,7 +136,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     **{name: ("remi.bots", name) for name in ("Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot",
                                                "register_bot")},
     **{name: ("remi.notation", name) for name in ("read_record", "write_record")},
-    **{name: ("remi.simulate", name) for name in ("Statistics", "simulate")},
+    **{name: ("remi.simulation", name) for name in ("Statistics", "simulate")},
     **{name: ("remi.solver", name) for name in ("Solution", "solve")},
 }
 
@@ -159,17 +157,5 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
 
-class _Package(ModuleType):
-    """The type of the ``remi`` module: ``remi.simulate`` stays the function.
-
-    The import system sets a submodule as an attribute of its package once it
-    is imported; the submodule ``remi.simulate`` must not hide the function.
-    """
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name == "simulate" and isinstance(value, ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+# Pickles written before 0.2.0 name the old private home of Phase, TableMeld and DealResult.
+sys.modules.setdefault("remi._values", import_module("remi._engine.values"))

@@ -38,9 +38,10 @@ from typing import TypeAlias
 
 import attrs
 
-from remi.cards import Card, _parse_span, format_cards, parse_card
-from remi.errors import NotationError, _printable
-from remi.melds import End, Meld, MeldKind, _to_cards
+from remi._util import printable
+from remi.cards import Card, format_cards, parse_card, parse_card_span
+from remi.errors import NotationError
+from remi.melds import End, Meld, MeldKind, as_cards
 
 __all__ = [
     "Action",
@@ -117,14 +118,14 @@ def _to_card(value: object, what: str) -> Card:
         return value
     if isinstance(value, str):
         return parse_card(value)
-    raise NotationError(f"{what} is a Card or card text, got {_printable(value)}", _printable(value), 0)
+    raise NotationError(f"{what} is a Card or card text, got {printable(value)}", printable(value), 0)
 
 
 def _to_meld_index(value: object) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < _MELD_LIMIT:
         return int(value)
     raise NotationError(f"a meld is named by its index in state.table, a non-negative integer below 10**{_MAX_DIGITS}, "
-                        f"got {_printable(value)}", _printable(value), 0)
+                        f"got {printable(value)}", printable(value), 0)
 
 
 def _to_end(value: object) -> End | None:
@@ -135,8 +136,8 @@ def _to_end(value: object) -> End | None:
             return End(_keyword(value))
         except ValueError:
             pass
-    raise NotationError(f"a run's end is End.LOW, End.HIGH, 'low' or 'high', got {_printable(value)}",
-                        _printable(value), 0)
+    raise NotationError(f"a run's end is End.LOW, End.HIGH, 'low' or 'high', got {printable(value)}",
+                        printable(value), 0)
 
 
 def _parse_melds(text: str, start: int, stop: int) -> tuple[Meld, ...]:
@@ -158,9 +159,9 @@ def _parse_melds(text: str, start: int, stop: int) -> tuple[Meld, ...]:
             kind = MeldKind(_keyword(word))
         except ValueError:
             raise NotationError(
-                f"{_printable(word)} at position {at} is not a meld kind (expected 'set' or 'run')", word, at
+                f"{printable(word)} at position {at} is not a meld kind (expected 'set' or 'run')", word, at
             ) from None
-        cards = _parse_span(text, kind_word.end(), end)
+        cards = parse_card_span(text, kind_word.end(), end)
         if not cards:
             raise NotationError(f"the {kind.value} at position {at} has no cards", word, at)
         melds.append(Meld(kind, cards))
@@ -175,11 +176,11 @@ def _canonical_melds(melds: Sequence[Meld] | str) -> tuple[Meld, ...]:
     try:
         out = tuple(melds)
     except TypeError:
-        raise NotationError(f"expected melds (meld text or a sequence of Meld), got {_printable(melds)}",
-                            _printable(melds), 0) from None
+        raise NotationError(f"expected melds (meld text or a sequence of Meld), got {printable(melds)}",
+                            printable(melds), 0) from None
     for meld in out:
         if not isinstance(meld, Meld):
-            raise NotationError(f"{_printable(meld)} is not a Meld", _printable(meld), 0)
+            raise NotationError(f"{printable(meld)} is not a Meld", printable(meld), 0)
     return tuple(sorted(out, key=_meld_key))
 
 
@@ -310,7 +311,7 @@ class SwapJoker:
             meld = _to_meld_index(meld)
         setter = _SETTER(self)
         setter("meld", meld)
-        setter("cards", tuple(sorted(_to_cards(cards))))
+        setter("cards", tuple(sorted(as_cards(cards))))
 
     def __str__(self) -> str:
         return f"swap {format_cards(self.cards)} on {self.meld}"
@@ -359,9 +360,9 @@ _FORMS = ("expected draw, take, buy, pass, down ..., layoff CARD on N [low|high]
 
 
 def _card_at(text: str, word: str, at: int) -> Card:
-    cards = _parse_span(text, at, at + len(word))
+    cards = parse_card_span(text, at, at + len(word))
     if len(cards) != 1:
-        raise NotationError(f"{_printable(word)} at position {at} is not one card", word, at)
+        raise NotationError(f"{printable(word)} at position {at} is not one card", word, at)
     return cards[0]
 
 
@@ -379,7 +380,7 @@ def _end_at(word: str, at: int) -> End:
     try:
         return End(_keyword(word))
     except ValueError:
-        raise NotationError(f"{_printable(word)} at position {at} is not an end (expected 'low' or 'high')",
+        raise NotationError(f"{printable(word)} at position {at} is not an end (expected 'low' or 'high')",
                             word, at) from None
 
 
@@ -403,7 +404,7 @@ def parse_action(text: str) -> Action:
        :class:`~remi.errors.NotationError` whose position is in ``text``.
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected action text, got {type(text).__name__}", _printable(text), 0)
+        raise NotationError(f"expected action text, got {type(text).__name__}", printable(text), 0)
     words = [(match.group(), match.start()) for match in _WORD.finditer(text)]
     if not words:
         raise NotationError(f"an empty text is not an action ({_FORMS})", "", 0)
@@ -424,8 +425,8 @@ def parse_action(text: str) -> Action:
                 meld = _meld_number_at(*target[0])
                 return LayOff(card, meld, _end_at(*target[1]) if len(target) == 2 else None)
             if verb == "swap" and cards and len(target) == 1:
-                naturals = _parse_span(text, cards[0][1], cards[-1][1] + len(cards[-1][0]))
+                naturals = parse_card_span(text, cards[0][1], cards[-1][1] + len(cards[-1][0]))
                 return SwapJoker(_meld_number_at(*target[0]), naturals)
     stripped = text.strip()
     shown = stripped if len(stripped) <= 80 else stripped[:77] + "..."
-    raise NotationError(f"{_printable(shown)} is not an action ({_FORMS})", stripped, words[0][1])
+    raise NotationError(f"{printable(shown)} is not an action ({_FORMS})", stripped, words[0][1])

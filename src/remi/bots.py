@@ -31,8 +31,8 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from remi._planner import _Plan, _Planner
-from remi._setup import seed_problem
+from remi._search.planner import Plan, Planner
+from remi._util import printable, seed_problem
 from remi.actions import (
     BUY,
     DRAW,
@@ -50,7 +50,7 @@ from remi.actions import (
 )
 from remi.cards import JOKER, Card
 from remi.contracts import Contract
-from remi.errors import Reason, RemiError, _printable
+from remi.errors import Reason, RemiError
 from remi.melds import End, MeldKind, Twos, is_wild, lay_off, swap_joker
 from remi.parts import GoingOut
 from remi.solver import solve
@@ -65,10 +65,10 @@ class Bot(Protocol):
 
     A bot decides from ``view`` (what its seat may know) and ``legal`` (the
     state's legal actions, listed by the caller) alone. It must return one of
-    ``legal``. Bots used by :func:`remi.simulate.simulate` are built by name
+    ``legal``. Bots used by :func:`remi.simulation.simulate` are built by name
     through :func:`make_bot`, so that they can be rebuilt in worker processes.
 
-    :func:`~remi.simulate.play_match` and ``remi play`` pass ``legal`` as the
+    :func:`~remi.simulation.play_match` and ``remi play`` pass ``legal`` as the
     state's :class:`~remi.LegalActions` itself: a lazy sequence, so a bot that
     calls ``len`` or indexes it still works on ordinary hands; but a hand that
     has grown huge by buying (N14) can have millions of lay-downs, and then
@@ -169,7 +169,7 @@ class RandomBot:
         return f"RandomBot(seed={self.seed!r})"
 
 
-# -- what the greedy bot weighs (how far a hand is from its contract: remi._planner) ---------
+# -- what the greedy bot weighs (how far a hand is from its contract: remi._search.planner) ---------
 
 
 def _open_contract(view: PlayerView) -> Contract | None:
@@ -327,7 +327,7 @@ class GreedyBot:
         if problem := seed_problem(seed):
             raise RemiError(f"seed {problem}", Reason.BAD_ARGUMENT)
         self.seed = seed
-        self._planner = _Planner()
+        self._planner = Planner()
 
     def __repr__(self) -> str:
         return f"GreedyBot(seed={self.seed!r})"
@@ -344,7 +344,7 @@ class GreedyBot:
 
     # -- measuring ---------------------------------------------------------------
 
-    def _plan(self, view: PlayerView, hand: tuple[Card, ...], contract: Contract) -> _Plan:
+    def _plan(self, view: PlayerView, hand: tuple[Card, ...], contract: Contract) -> Plan:
         return self._planner.plan(view.variant, hand, contract)
 
     # -- drawing and buying ----------------------------------------------------------
@@ -554,7 +554,7 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
     """
     factory = _BOTS.get(name) if isinstance(name, str) else None
     if factory is None:
-        raise RemiError(f"unknown bot {_printable(name)} (known: {', '.join(bot_names())})", Reason.BAD_ARGUMENT)
+        raise RemiError(f"unknown bot {printable(name)} (known: {', '.join(bot_names())})", Reason.BAD_ARGUMENT)
     return factory(seed)
 
 
@@ -587,20 +587,20 @@ def register_bot(name: str, factory: Callable[[int | str], Bot], *, replace: boo
        The factory is checked when registered.
     """
     if not isinstance(name, str) or not name or "," in name or any(c.isspace() for c in name):
-        raise RemiError(f"a bot needs a name without spaces or commas, got {_printable(name)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"a bot needs a name without spaces or commas, got {printable(name)}", Reason.BAD_ARGUMENT)
     if name in _BOTS and not replace:
-        raise RemiError(f"a bot named {_printable(name)} is already registered", Reason.BAD_ARGUMENT)
+        raise RemiError(f"a bot named {printable(name)} is already registered", Reason.BAD_ARGUMENT)
     if not callable(factory):
-        raise RemiError(f"the factory of bot {_printable(name)} must be callable with a seed, got "
-                        f"{_printable(factory)}",
+        raise RemiError(f"the factory of bot {printable(name)} must be callable with a seed, got "
+                        f"{printable(factory)}",
                         Reason.BAD_ARGUMENT)
     try:
         bot = factory(0)
     except Exception as error:
-        raise RemiError(f"the factory of bot {_printable(name)} failed when called with the seed 0: "
+        raise RemiError(f"the factory of bot {printable(name)} failed when called with the seed 0: "
                         f"{type(error).__name__}: {error}", Reason.BAD_ARGUMENT) from error
     if not callable(getattr(bot, "choose", None)):
-        raise RemiError(f"the factory of bot {_printable(name)} returned {_printable(bot)}, which has no "
+        raise RemiError(f"the factory of bot {printable(name)} returned {printable(bot)}, which has no "
                         f"choose(view, legal) method",
                         Reason.BAD_ARGUMENT)
     _BOTS[name] = factory

@@ -27,7 +27,8 @@ from collections.abc import Iterable, Sequence
 from itertools import repeat
 from typing import Any
 
-from remi.errors import NotationError, Reason, RemiError, _printable
+from remi._util import printable
+from remi.errors import NotationError, Reason, RemiError
 
 __all__ = [
     "CARDS",
@@ -174,23 +175,23 @@ class Card:
         """
         if dead is not False:
             if dead is not True:
-                raise NotationError(f"dead must be True or False, got {_printable(dead)}", _printable(dead), 0)
+                raise NotationError(f"dead must be True or False, got {printable(dead)}", printable(dead), 0)
             if rank is None or isinstance(rank, bool) or not isinstance(rank, int) or rank != Rank.TWO \
                     or not isinstance(suit, Suit):
-                raise NotationError(f"only a 2 of a suit can be dead, got {_printable(rank)} and "
-                                    f"{_printable(suit)}", _printable(rank), 0)
+                raise NotationError(f"only a 2 of a suit can be dead, got {printable(rank)} and "
+                                    f"{printable(suit)}", printable(rank), 0)
             return _TABLE[_DEAD_INDEX + suit.value]
         if rank is None and suit is None:
             return _TABLE[_JOKER_INDEX]
         if not isinstance(suit, Suit) or rank is None:
-            raise NotationError(f"a natural card needs a rank and a suit, got {_printable(rank)} and "
-                                f"{_printable(suit)}")
+            raise NotationError(f"a natural card needs a rank and a suit, got {printable(rank)} and "
+                                f"{printable(suit)}")
         if isinstance(rank, bool) or not isinstance(rank, int):
-            raise NotationError(f"{_printable(rank)} is not a rank (a Rank or an integer 1 to 13)", _printable(rank), 0)
+            raise NotationError(f"{printable(rank)} is not a rank (a Rank or an integer 1 to 13)", printable(rank), 0)
         try:
             return _TABLE[suit.value * 13 + Rank(rank) - 1]
         except ValueError:
-            raise NotationError(f"{_printable(rank)} is not a rank (1 to 13)") from None
+            raise NotationError(f"{printable(rank)} is not a rank (1 to 13)") from None
 
     @property
     def is_joker(self) -> bool:
@@ -306,7 +307,7 @@ JOKER: Card = CARDS[_JOKER_INDEX]
 DEAD_TWOS: tuple[Card, ...] = CARDS[_DEAD_INDEX:]
 
 
-def _live(card: Card) -> Card:
+def live_twin(card: Card) -> Card:
     """The live card ``card`` was dealt as: a dead 2's live twin (S15), else ``card`` itself."""
     return _TABLE[(card.index - _DEAD_INDEX) * 13 + 1] if card.index >= _DEAD_INDEX else card
 
@@ -374,14 +375,14 @@ def parse_card(token: str) -> Card:
        Only ASCII letters change case; dead twos (``2D+``, ``2♦†``).
     """
     if not isinstance(token, str):
-        raise NotationError(f"expected card text, got {type(token).__name__}", _printable(token), 0)
+        raise NotationError(f"expected card text, got {type(token).__name__}", printable(token), 0)
     card = _CACHE.get(token)
     if card is not None:
         return card
     stripped = token.strip()
     card = _lookup(stripped)
     if card is None:
-        raise NotationError(f"{_printable(stripped)} is not a card ({_expected(stripped)})", stripped,
+        raise NotationError(f"{printable(stripped)} is not a card ({_expected(stripped)})", stripped,
                             token.find(stripped) if stripped else 0)
     if len(_CACHE) < 4096:
         _CACHE[token] = card
@@ -409,11 +410,11 @@ def parse_cards(text: str) -> tuple[Card, ...]:
        Only ASCII letters change case; dead twos (``2D+``, ``2♦†``).
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected card text, got {type(text).__name__}", _printable(text), 0)
-    return _parse_span(text, 0, len(text))
+        raise NotationError(f"expected card text, got {type(text).__name__}", printable(text), 0)
+    return parse_card_span(text, 0, len(text))
 
 
-def _parse_span(text: str, start: int, stop: int) -> tuple[Card, ...]:
+def parse_card_span(text: str, start: int, stop: int) -> tuple[Card, ...]:
     """Parse the cards in ``text[start:stop]``, reporting positions in ``text``."""
     cards = []
     for match in _TOKEN.finditer(text, start, stop):
@@ -444,11 +445,11 @@ def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     """
     if not isinstance(cards, (tuple, list)):
         if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-            raise NotationError(f"expected cards, got {type(cards).__name__}", _printable(cards), 0)
+            raise NotationError(f"expected cards, got {type(cards).__name__}", printable(cards), 0)
         cards = tuple(cards)
     if not all(map(isinstance, cards, repeat(Card))):
         wrong = next(card for card in cards if not isinstance(card, Card))
-        raise NotationError(f"{_printable(wrong)} is not a card", _printable(wrong), 0)
+        raise NotationError(f"{printable(wrong)} is not a card", printable(wrong), 0)
     if symbols:
         return " ".join(card.symbol for card in cards)
     return " ".join(map(str, cards))
@@ -467,7 +468,7 @@ def full_deck(packs: int, jokers: int) -> tuple[Card, ...]:
     """
     for name, count in (("packs", packs), ("jokers", jokers)):
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RemiError(f"{name} must be a non-negative integer, got {_printable(count)}", Reason.BAD_ARGUMENT)
+            raise RemiError(f"{name} must be a non-negative integer, got {printable(count)}", Reason.BAD_ARGUMENT)
     return tuple(sorted(NATURALS * packs)) + (JOKER,) * jokers
 
 

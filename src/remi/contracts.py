@@ -24,21 +24,22 @@ from collections.abc import Collection, Iterable, Sequence
 
 import attrs
 
+from remi._util import printable
 from remi.cards import Card
-from remi.errors import Reason, RemiError, VariantError, _printable
-from remi.melds import _MOST_CARDS, MeldKind, MeldRules, is_wild, run_cards
+from remi.errors import Reason, RemiError, VariantError
+from remi.melds import MOST_CARDS, MeldKind, MeldRules, is_wild, run_cards
 
 __all__ = ["Contract", "Requirement", "assign"]
 
 
 def _kind(instance: object, attribute: attrs.Attribute[MeldKind], value: object) -> None:
     if not isinstance(value, MeldKind):
-        raise VariantError(f"a requirement's kind must be MeldKind.SET or MeldKind.RUN, got {_printable(value)}")
+        raise VariantError(f"a requirement's kind must be MeldKind.SET or MeldKind.RUN, got {printable(value)}")
 
 
 def _size(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= _MOST_CARDS:
-        raise VariantError(f"a requirement's size must be an integer from 1 to {_MOST_CARDS}, got {_printable(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MOST_CARDS:
+        raise VariantError(f"a requirement's size must be an integer from 1 to {MOST_CARDS}, got {printable(value)}")
 
 
 @attrs.frozen
@@ -72,11 +73,11 @@ class Requirement:
         """
         match = _REQUIREMENT.fullmatch(text.strip()) if isinstance(text, str) else None
         if match is None:
-            raise VariantError(f"{_printable(text)} is not a requirement (expected e.g. 'set 3' or 'run 4')")
+            raise VariantError(f"{printable(text)} is not a requirement (expected e.g. 'set 3' or 'run 4')")
         kind = MeldKind(match[1].lower())
         value = int(match[2])
         if value < 1:
-            raise VariantError(f"{_printable(text)}: a requirement's size must be positive")
+            raise VariantError(f"{printable(text)}: a requirement's size must be positive")
         return cls(kind, value)
 
 
@@ -87,7 +88,7 @@ _REQUIREMENT = re.compile(r"(set|run) +([0-9]{1,3})", re.IGNORECASE | re.ASCII)
 def _requirements(value: Iterable[Requirement]) -> tuple[Requirement, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise VariantError(f"a contract's requirements must be a sequence of Requirement values, got "
-                           f"{_printable(value)}")
+                           f"{printable(value)}")
     return tuple(value)
 
 
@@ -117,9 +118,9 @@ class Contract:
         for requirement in self.requirements:
             if not isinstance(requirement, Requirement):
                 raise VariantError(f"a contract's requirements must be Requirement values, got "
-                                   f"{_printable(requirement)}")
+                                   f"{printable(requirement)}")
         if not isinstance(self.name, str):
-            raise VariantError(f"a contract's name must be a string, got {_printable(self.name)}")
+            raise VariantError(f"a contract's name must be a string, got {printable(self.name)}")
         if not self.name:
             object.__setattr__(self, "name", " + ".join(str(r) for r in self.requirements))
 
@@ -166,7 +167,7 @@ def assign(
     .. versionadded:: 0.1.0
     """
     if not isinstance(contract, Contract):
-        raise RemiError(f"expected a Contract, got {_printable(contract)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"expected a Contract, got {printable(contract)}", Reason.BAD_ARGUMENT)
     requirements = contract.requirements
     used = [i in done for i in range(len(requirements))]
     chosen: list[int] = []
@@ -195,15 +196,15 @@ def assign(
     except (TypeError, ValueError):
         pairs = False
     if not pairs:
-        raise RemiError(f"melds must be (MeldKind, size) pairs, got {_printable(melds)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"melds must be (MeldKind, size) pairs, got {printable(melds)}", Reason.BAD_ARGUMENT)
     return None
 
 
 #: A run's suit and the ranks it spans, low to high (an ace above a king is 14).
-_RunSpan = tuple[int, int, int]
+RunSpan = tuple[int, int, int]
 
 
-def _run_span(rules: MeldRules, cards: Sequence[Card]) -> _RunSpan | None:
+def run_span(rules: MeldRules, cards: Sequence[Card]) -> RunSpan | None:
     """The suit of the run ``cards`` and the ranks it stands for, lowest and highest (an ace high is 14).
 
     ``None`` for a run of wilds only (``min_naturals`` 0): it stands for no definite cards, so
@@ -222,7 +223,7 @@ def _run_span(rules: MeldRules, cards: Sequence[Card]) -> _RunSpan | None:
     return stands_for[0].index // 13, low, high
 
 
-def _runs_too_close(first: _RunSpan | None, second: _RunSpan | None, gap: int) -> bool:
+def runs_too_close(first: RunSpan | None, second: RunSpan | None, gap: int) -> bool:
     """Whether two runs of one contract break a same-suit gap of ``gap`` ranks.
 
     :attr:`remi.Contracts.same_suit_run_gap` asks this of every pair of runs.

@@ -10,10 +10,6 @@ sentence a player would understand.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import Any, TypeVar
-
-_T = TypeVar("_T")
 
 __all__ = [
     "IllegalActionError",
@@ -101,21 +97,6 @@ class Reason(enum.Enum):
     #:
     #: .. versionadded:: 0.2.0
     TOO_MANY_ACTIONS = "too-many-actions"
-
-
-def _printable(value: object) -> str:
-    """``repr(value)`` for a refusal's sentence, also when ``value`` holds an integer too long to print.
-
-    Python prints no integer of more than 4,300 digits (``sys.set_int_max_str_digits``);
-    a refusal of such a number must still say what it refuses, not fail on the saying.
-    """
-    try:
-        return repr(value)
-    except ValueError:
-        if isinstance(value, int):
-            sign = "a negative" if value < 0 else "an"
-            return f"{sign} integer of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
-        return f"a {type(value).__name__} holding an integer too long to print"
 
 
 class RemiError(ValueError):
@@ -226,13 +207,3 @@ class SerializationError(RemiError):
     """
 
     default_reason = Reason.BAD_JSON
-
-
-def _is_a(kind: type[_T], what: str) -> Callable[[Any, Any, _T], None]:
-    """An ``attrs`` validator: a value not a ``kind`` is refused with a :class:`NotationError` naming ``what``."""
-
-    def check(instance: Any, attribute: Any, value: _T) -> None:
-        if not isinstance(value, kind):
-            raise NotationError(f"{what} must be a {kind.__name__}, got {_printable(value)}", _printable(value), 0)
-
-    return check

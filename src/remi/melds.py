@@ -11,13 +11,26 @@ every joker's represented card is known.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
-from remi._run_values import cyclic_consistent, dead_run_start, natural_ranks, wild_run_start
-from remi.cards import JOKER, NATURALS, Card, Suit, _live, format_cards, parse_cards
-from remi.errors import NotationError, VariantError, _is_a, _printable
+from remi._util import is_int, printable
+from remi.cards import JOKER, NATURALS, Card, Suit, format_cards, live_twin, parse_cards
+from remi.errors import NotationError, VariantError
+
+_T = TypeVar("_T")
+
+
+def _is_a(kind: type[_T], what: str) -> Callable[[Any, Any, _T], None]:
+    """An ``attrs`` validator: a value not a ``kind`` is refused with a :class:`NotationError` naming ``what``."""
+
+    def check(instance: Any, attribute: Any, value: _T) -> None:
+        if not isinstance(value, kind):
+            raise NotationError(f"{what} must be a {kind.__name__}, got {printable(value)}", printable(value), 0)
+
+    return check
 
 __all__ = [
     "End",
@@ -241,11 +254,7 @@ _SET = MeldKind.SET
 _CAP = JokerCap.NATURALS
 
 #: The longest run (``A 2 … K A``); the most cards a set's bounds or a requirement name (no deck holds 480).
-_LONGEST_RUN, _MOST_CARDS = 14, 1000
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+LONGEST_RUN, MOST_CARDS = 14, 1000
 
 
 def _rules_problem(rules: MeldRules) -> str | None:
@@ -254,21 +263,21 @@ def _rules_problem(rules: MeldRules) -> str | None:
                  "distinct_suits_on_layoff"):
         value = getattr(rules, name)
         if not isinstance(value, bool):
-            return f"{name} must be True or False, got {_printable(value)}"
-    if not _is_int(rules.min_naturals) or not 0 <= rules.min_naturals <= 3:
-        return f"min_naturals must be an integer from 0 to 3, got {_printable(rules.min_naturals)}"
+            return f"{name} must be True or False, got {printable(value)}"
+    if not is_int(rules.min_naturals) or not 0 <= rules.min_naturals <= 3:
+        return f"min_naturals must be an integer from 0 to 3, got {printable(rules.min_naturals)}"
     for name, kind in (("joker_cap", JokerCap), ("twos", Twos)):
         value = getattr(rules, name)
         if not isinstance(value, kind):
-            return f"{name} must be a {kind.__name__} member, got {_printable(value)}"
-    if not _is_int(rules.set_min) or not 2 <= rules.set_min <= _MOST_CARDS:
-        return f"set_min must be an integer from 2 to {_MOST_CARDS}, got {_printable(rules.set_min)}"
-    if rules.set_max is not None and not (_is_int(rules.set_max) and rules.set_min <= rules.set_max <= _MOST_CARDS):
-        return f"set_max must be None or set_min ({rules.set_min}) to {_MOST_CARDS}, got {_printable(rules.set_max)}"
-    if not _is_int(rules.run_min) or not 2 <= rules.run_min <= _LONGEST_RUN:
-        return f"run_min must be an integer from 2 to {_LONGEST_RUN}, got {_printable(rules.run_min)}"
-    if not _is_int(rules.run_max) or not rules.run_min <= rules.run_max <= _LONGEST_RUN:
-        return f"run_max must be an integer from run_min ({rules.run_min}) to 14, got {_printable(rules.run_max)}"
+            return f"{name} must be a {kind.__name__} member, got {printable(value)}"
+    if not is_int(rules.set_min) or not 2 <= rules.set_min <= MOST_CARDS:
+        return f"set_min must be an integer from 2 to {MOST_CARDS}, got {printable(rules.set_min)}"
+    if rules.set_max is not None and not (is_int(rules.set_max) and rules.set_min <= rules.set_max <= MOST_CARDS):
+        return f"set_max must be None or set_min ({rules.set_min}) to {MOST_CARDS}, got {printable(rules.set_max)}"
+    if not is_int(rules.run_min) or not 2 <= rules.run_min <= LONGEST_RUN:
+        return f"run_min must be an integer from 2 to {LONGEST_RUN}, got {printable(rules.run_min)}"
+    if not is_int(rules.run_max) or not rules.run_min <= rules.run_max <= LONGEST_RUN:
+        return f"run_max must be an integer from run_min ({rules.run_min}) to 14, got {printable(rules.run_max)}"
     if not (rules.ace_low or rules.ace_high):
         return "the ace must be low, high or both (ace_low and ace_high are both False)"
     if rules.twos is Twos.WILD and (rules.ace_low or rules.run_wrap):
@@ -296,16 +305,16 @@ def _canonical(kind: MeldKind, cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _to_cards(value: Sequence[Card] | str) -> tuple[Card, ...]:
+def as_cards(value: Sequence[Card] | str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
     try:
         cards = tuple(value)
     except TypeError:
-        raise NotationError(f"expected cards or card text, got {_printable(value)}", _printable(value), 0) from None
+        raise NotationError(f"expected cards or card text, got {printable(value)}", printable(value), 0) from None
     for card in cards:
         if not isinstance(card, Card):
-            raise NotationError(f"{_printable(card)} is not a card", _printable(card), 0)
+            raise NotationError(f"{printable(card)} is not a card", printable(card), 0)
     return cards
 
 
@@ -324,7 +333,7 @@ class Meld:
     """
 
     kind: MeldKind = attrs.field(validator=_is_a(MeldKind, "a meld's kind"))
-    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=as_cards)
 
     def __attrs_post_init__(self) -> None:
         if self.kind is MeldKind.SET:
@@ -344,12 +353,12 @@ class Meld:
             NotationError: If ``text`` is not text, or the kind word or a card is bad.
         """
         if not isinstance(text, str):
-            raise NotationError(f"expected meld text, got {type(text).__name__}", _printable(text), 0)
+            raise NotationError(f"expected meld text, got {type(text).__name__}", printable(text), 0)
         word, _, rest = " ".join(text.split()).partition(" ")  # (any whitespace parts the words)
         try:
             kind = MeldKind(word.lower())
         except ValueError:
-            raise NotationError(f"{_printable(word)} is not a meld kind (expected 'set' or 'run')", word,
+            raise NotationError(f"{printable(word)} is not a meld kind (expected 'set' or 'run')", word,
                                 text.find(word)) from None
         cards = parse_cards(rest)
         if not cards:
@@ -364,17 +373,98 @@ def _value_ok(rules: MeldRules, rank: int, value: int) -> bool:
     return rank == value
 
 
-def _bounds(rules: MeldRules) -> tuple[int, int, bool]:
+def run_value_bounds(rules: MeldRules) -> tuple[int, int, bool]:
     """The lowest and highest value of a run position, and whether runs wrap (no 2 under Twos.WILD: M5)."""
     if rules.twos is Twos.WILD:
         return 3, 14 if rules.ace_high or rules.run_wrap else 13, False
     return 1 if rules.ace_low else 2, 14 if rules.ace_high else 13, rules.run_wrap
 
 
-def _longest(rules: MeldRules) -> int:
+def longest_run(rules: MeldRules) -> int:
     """The most positions a run can have under ``rules`` (``run_max`` aside)."""
-    lowest, highest, wrap = _bounds(rules)
-    return _LONGEST_RUN if wrap else highest - lowest + 1
+    lowest, highest, wrap = run_value_bounds(rules)
+    return LONGEST_RUN if wrap else highest - lowest + 1
+
+
+# -- a run's values where 2s are wild or dead ------------------------------------------------------
+# A run's positions stand for values 1 (the low ace) to 14 (the high ace); ``bounds`` are the lowest and
+# highest value a position may take and whether runs wrap (run_value_bounds). Where 2s are wild every live 2
+# in a run is a wild; a dead 2 (S15) is a natural whose only place is the 2 of its suit.
+
+
+def _wild_run_start(bounds: tuple[int, int, bool], cards: Sequence[Card]) -> int | None:
+    """The first position's value of a run where 2s are wild, or ``None`` (see :func:`remi.melds.run_start`)."""
+    n = len(cards)
+    first = next((i for i, card in enumerate(cards)
+                  if card.index != _J and (card.index % 13 != 1 or card.index > _J)), -1)
+    if first < 0:
+        return None
+    if cards[first].index > _J:
+        return _dead_run_start(bounds, True, cards)
+    lowest, highest, wrap = bounds
+    rank = cards[first].index % 13 + 1
+    for start in (1 - first, 14 - first) if rank == 1 else (rank - first,):
+        if not wrap and (start < lowest or start + n - 1 > highest):
+            continue
+        for i in range(first, n):
+            index = cards[i].index
+            if index >= _J:
+                if index == _J:
+                    continue
+                return _dead_run_start(bounds, True, cards)  # S15: a dead 2 in the run
+            if index % 13 == 1:
+                continue
+            value = start + i
+            rank = index % 13 + 1
+            if wrap:
+                if (value - 1) % 13 + 1 != rank:
+                    break
+            elif rank != value and not (rank == 1 and value == 14):  # (the bounds keep forbidden aces out)
+                break
+        else:
+            return start
+    return None
+
+
+def _natural_ranks(wild_twos: bool, cards: Sequence[Card]) -> list[tuple[int, int, int]]:
+    """Each natural of a run as (position, rank 1–13, suit): a dead 2 (S15) is the 2 of its suit."""
+    out = []
+    for i, card in enumerate(cards):
+        index = card.index
+        if index > _J:
+            out.append((i, 2, index - _DEAD))
+        elif index != _J and not (wild_twos and index % 13 == 1):
+            out.append((i, index % 13 + 1, index // 13))
+    return out
+
+
+def _dead_run_start(bounds: tuple[int, int, bool], wild_twos: bool, cards: Sequence[Card]) -> int | None:
+    """The first position's value of a run that holds a dead 2 (S15), or ``None``."""
+    n = len(cards)
+    naturals = _natural_ranks(wild_twos, cards)
+    if not naturals:
+        return None
+    lowest, highest, wrap = bounds
+    first, rank, _ = naturals[0]
+    for start in (1 - first, 14 - first) if rank == 1 else (rank - first,):
+        if not wrap and (start < lowest or start + n - 1 > highest):
+            continue
+        if wrap:
+            if all((start + i - 1) % 13 + 1 == r for i, r, _ in naturals):
+                return start
+        elif all(r == start + i or (r == 1 and start + i == 14) for i, r, _ in naturals):
+            return start
+    return None
+
+
+def _cyclic_consistent(cards: Sequence[Card], wild_twos: bool = False) -> bool:
+    """Whether the naturals (live 2s aside where wild) keep one offset round the corner: a wrap, not a gap."""
+    offsets = {
+        (card.index % 13 - i) % 13
+        for i, card in enumerate(cards)
+        if card.index != _J and not (wild_twos and card.index % 13 == 1)
+    }
+    return len(offsets) <= 1
 
 
 def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
@@ -400,7 +490,7 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
        at the 2 of its suit.
     """
     if rules.twos is not _NATURAL:
-        return wild_run_start(_bounds(rules), cards)
+        return _wild_run_start(run_value_bounds(rules), cards)
     n = len(cards)
     first = -1
     rank = 0
@@ -411,7 +501,7 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
     if first < 0:
         return None
     if cards[first].index > _J:
-        return dead_run_start(_bounds(rules), False, cards)
+        return _dead_run_start(run_value_bounds(rules), False, cards)
     candidates = (1 - first, 14 - first) if rank == 1 else (rank - first,)
     # Without wrap, every position (a joker's too) must be a value the rules allow:
     # 1 (the low ace) only with ace_low, 14 (the high ace) only with ace_high.
@@ -425,7 +515,7 @@ def run_start(rules: MeldRules, cards: Sequence[Card]) -> int | None:
             if card.index >= _J:
                 if card.index == _J:
                     continue
-                return dead_run_start(_bounds(rules), False, cards)  # S15: a dead 2 in the run
+                return _dead_run_start(run_value_bounds(rules), False, cards)  # S15: a dead 2 in the run
             value = start + i
             if rules.run_wrap:
                 value = (value - 1) % 13 + 1
@@ -521,22 +611,22 @@ def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> Me
         problem |= MeldProblem.MIXED_SUITS
     if naturals:
         if run_start(rules, cards) is None:
-            if not cyclic_consistent(cards, rules.twos is not _NATURAL):
+            if not _cyclic_consistent(cards, rules.twos is not _NATURAL):
                 problem |= MeldProblem.GAP
             elif not too_long:
                 problem |= MeldProblem.WRAP
-    elif not rules.min_naturals and not too_long and n > _longest(rules):
+    elif not rules.min_naturals and not too_long and n > longest_run(rules):
         problem |= MeldProblem.WRAP
     return problem
 
 
 def _dead_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> MeldProblem:
     """:func:`meld_problems` for a meld that holds a dead 2 (S15)."""
-    as_live = [_live(card) for card in cards]
+    as_live = [live_twin(card) for card in cards]
     if kind is _SET:  # a dead 2 is never in a set, not even a set of twos
         return meld_problems(rules, kind, as_live) | MeldProblem.DEAD_TWO
     n = len(cards)
-    naturals = natural_ranks(rules.twos is not _NATURAL, cards)
+    naturals = _natural_ranks(rules.twos is not _NATURAL, cards)
     problem = _joker_problem(rules, len(naturals), n - len(naturals))
     if n < rules.run_min:
         problem |= MeldProblem.TOO_SHORT
@@ -544,7 +634,7 @@ def _dead_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> M
         problem |= MeldProblem.TOO_LONG
     if len({suit for _, _, suit in naturals}) > 1:
         problem |= MeldProblem.MIXED_SUITS
-    if dead_run_start(_bounds(rules), rules.twos is not _NATURAL, cards) is None:
+    if _dead_run_start(run_value_bounds(rules), rules.twos is not _NATURAL, cards) is None:
         # the dead 2 out of its place; or, were it a wild, a gap or a wrap anyway
         problem |= MeldProblem.DEAD_TWO
         if rules.twos is not _NATURAL:
@@ -676,7 +766,7 @@ def swap_joker(
             return None
         natural = naturals[0]
         # S13, S15: a dead 2 is the natural 2 of its suit, so it redeems a wild standing for that 2
-        place = _live(natural)
+        place = live_twin(natural)
         try:
             stands_for = run_cards(rules, cards)
         except ValueError:

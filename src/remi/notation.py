@@ -49,12 +49,14 @@ import json
 import re
 from typing import Any
 
-from remi._setup import game_from_start
+from remi._engine.setup import game_from_start
+from remi._util import is_int, printable
 from remi.actions import parse_action
-from remi.errors import NotationError, Reason, RemiError, VariantError, _printable
+from remi.errors import NotationError, Reason, RemiError, VariantError
 from remi.melds import Meld
-from remi.state import GameState, TableMeld
+from remi.state import GameState, TableMeld, new_game
 from remi.variant import Variant
+from remi.variants import get
 
 __all__ = ["read_record", "write_record"]
 
@@ -86,12 +88,8 @@ _NAMES = {
 _KEYS = {header: key for key, header in _NAMES.items()}
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _int_list(value: object) -> bool:
-    return isinstance(value, list) and all(_is_int(item) for item in value)
+    return isinstance(value, list) and all(is_int(item) for item in value)
 
 
 # What each header's JSON value must be, and how to say so.
@@ -100,10 +98,10 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "variant": (lambda v: isinstance(v, str), "a string"),
     "version": (lambda v: isinstance(v, str), "a string"),
     "rules": (lambda v: isinstance(v, str), "a string"),
-    "players": (_is_int, "an integer"),
-    "seed": (lambda v: _is_int(v) or isinstance(v, str), "an integer or a string"),
-    "dealer": (_is_int, "an integer"),
-    "round": (_is_int, "an integer"),
+    "players": (is_int, "an integer"),
+    "seed": (lambda v: is_int(v) or isinstance(v, str), "an integer or a string"),
+    "dealer": (is_int, "an integer"),
+    "round": (is_int, "an integer"),
     "levels": (_int_list, "a list of integers"),
     "wins": (_int_list, "a list of integers"),
     "scores": (_int_list, "a list of integers"),
@@ -198,9 +196,9 @@ def read_record(text: str, *, variant: Variant | None = None) -> GameState:
        ``legacy_fingerprints``.
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected record text, got {type(text).__name__}", _printable(text), 0)
+        raise NotationError(f"expected record text, got {type(text).__name__}", printable(text), 0)
     if variant is not None and not isinstance(variant, Variant):
-        raise RemiError(f"variant= takes a Variant, got {_printable(variant)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"variant= takes a Variant, got {printable(variant)}", Reason.BAD_ARGUMENT)
     start: list[tuple[str, Any]] = []
     where: dict[str, tuple[int, int]] = {}  # header key: (line, offset of its value)
     moves: list[tuple[int, int, int, str]] = []
@@ -217,7 +215,7 @@ def read_record(text: str, *, variant: Variant | None = None) -> GameState:
         move = _MOVE.fullmatch(line)
         if not move:
             shown = line if len(line) <= 80 else line[:77] + "..."
-            raise _refusal(number, f"expected 'SEAT: ACTION', got {_printable(shown)}", line, indent)
+            raise _refusal(number, f"expected 'SEAT: ACTION', got {printable(shown)}", line, indent)
         moves.append((number, indent + move.start(2), int(move.group(1)), move.group(2)))
     state = _start(tuple(start), variant, where)
     for number, offset, seat, notation in moves:
@@ -238,10 +236,10 @@ def _header(number: int, indent: int, line: str, where: dict[str, tuple[int, int
     header = _HEADER.fullmatch(line)
     if not header:
         shown = line if len(line) <= 80 else line[:77] + "..."
-        raise _refusal(number, f"a header is [Name value], got {_printable(shown)}", line, indent)
+        raise _refusal(number, f"a header is [Name value], got {printable(shown)}", line, indent)
     name, value = header.groups()
     if name not in _KEYS:
-        raise _refusal(number, f"unknown header {_printable(name)}", name, indent + 1)
+        raise _refusal(number, f"unknown header {printable(name)}", name, indent + 1)
     key = _KEYS[name]
     at = indent + header.start(2)
     if key in where:
@@ -291,8 +289,6 @@ def _start(
     if variant is None:
         if not isinstance(name, str):
             raise NotationError("the record names no variant (no Variant header)", "", 0)
-        from remi.variants import get
-
         variant = get(name)
     if version is not None and version != variant.version:
         number, at = where.get("version", (0, 0))
@@ -319,7 +315,7 @@ def _start(
             number, at = where.get("table", (0, 0))
             raise NotationError(f"{_at_line(number)}{error}", error.token, at, number or None) from error
     try:
-        return game_from_start(tuple(args.items()), variant)  # shared with GameState.from_json
+        return game_from_start(tuple(args.items()), variant, new_game)  # shared with GameState.from_json
     except RemiError as error:
         raise NotationError(f"the record's header describes no position: {error}", "", 0) from error
     except TypeError as error:
@@ -334,11 +330,11 @@ def _earlier(legacy: frozenset[str]) -> str:
 
 def _table_meld(entry: Any) -> TableMeld:
     if not isinstance(entry, (list, tuple)) or len(entry) != 3 or not isinstance(entry[1], str):
-        raise NotationError(f"a Table entry is [owner, meld, turn], got {_printable(entry)}", _printable(entry), 0)
+        raise NotationError(f"a Table entry is [owner, meld, turn], got {printable(entry)}", printable(entry), 0)
     owner, turn = entry[0], entry[2]
-    if not _is_int(owner):
-        raise NotationError(f"a Table entry's owner is a seat number, got {_printable(owner)}", _printable(owner), 0)
-    if not (turn is None or _is_int(turn)):
-        raise NotationError(f"a Table entry's turn is a number or null, got {_printable(turn)}", _printable(turn), 0)
+    if not is_int(owner):
+        raise NotationError(f"a Table entry's owner is a seat number, got {printable(owner)}", printable(owner), 0)
+    if not (turn is None or is_int(turn)):
+        raise NotationError(f"a Table entry's turn is a number or null, got {printable(turn)}", printable(turn), 0)
     meld = Meld.parse(entry[1])
     return TableMeld(meld.kind, meld.cards, owner, turn)

@@ -38,10 +38,11 @@ from typing import Any, NoReturn, cast, overload
 
 import attrs
 
+from remi._util import is_int, printable
 from remi.cards import Card, full_deck
-from remi.contracts import Contract, _run_span, _runs_too_close
-from remi.errors import VariantError, _printable
-from remi.melds import Meld, MeldKind, MeldRules, SetSwap
+from remi.contracts import Contract, run_span, runs_too_close
+from remi.errors import VariantError
+from remi.melds import Meld, MeldKind, MeldRules, SetSwap, is_wild
 
 __all__ = [
     "Advance",
@@ -139,11 +140,6 @@ class BuyTiming(enum.Enum):
     BEFORE_DRAW = "before-draw"
 
 
-def _is_int(value: object) -> bool:
-    """Whether ``value`` is an integer (``True`` and ``False`` are not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _as_tuple(value: object) -> Any:
     """Any iterable but text, a mapping or a set as a tuple; anything else unchanged, for the validation to name.
 
@@ -172,24 +168,24 @@ class _Part:
         for name in names:
             value = getattr(self, name)
             if not isinstance(value, bool):
-                self._fail(f"{name} must be True or False, got {_printable(value)}")
+                self._fail(f"{name} must be True or False, got {printable(value)}")
 
     def _count(self, name: str, *, least: int = 0, most: int | None = None, optional: bool = False) -> None:
         value = getattr(self, name)
         if optional and value is None:
             return
-        if not _is_int(value) or value < least or (most is not None and value > most):
+        if not is_int(value) or value < least or (most is not None and value > most):
             if most is not None:
                 kind = f"an integer from {least} to {most}"
             else:
                 kind = "a non-negative integer" if least == 0 else f"an integer of at least {least}"
-            self._fail(f"{name} must be {kind}{' or None' if optional else ''}, got {_printable(value)}")
+            self._fail(f"{name} must be {kind}{' or None' if optional else ''}, got {printable(value)}")
 
     def _member(self, name: str, kind: type[enum.Enum]) -> None:
         value = getattr(self, name)
         if not isinstance(value, kind):
             article = "an" if kind.__name__[0] in "AEIOU" else "a"
-            self._fail(f"{name} must be {article} {kind.__name__} member, got {_printable(value)}")
+            self._fail(f"{name} must be {article} {kind.__name__} member, got {printable(value)}")
 
 
 # -- deck ------------------------------------------------------------------------------------------
@@ -203,7 +199,7 @@ def _by_players(value: object) -> Any:
     if not all(isinstance(row, tuple) and len(row) == 2 for row in pairs):
         return tuple(pairs)  # for the validation to name
     return tuple(sorted(((players, _as_tuple(counts)) for players, counts in pairs),
-                        key=lambda item: item[0] if _is_int(item[0]) else -1))
+                        key=lambda item: item[0] if is_int(item[0]) else -1))
 
 
 @attrs.frozen(kw_only=True)
@@ -243,12 +239,12 @@ class Deck(_Part):
         self._flags("dead_twos")
         self._check_size("", self.packs, self.jokers)
         if not isinstance(self.by_players, tuple):
-            self._fail(f"by_players must map player counts to (packs, jokers), got {_printable(self.by_players)}")
+            self._fail(f"by_players must map player counts to (packs, jokers), got {printable(self.by_players)}")
         seen: set[int] = set()
         for row in self.by_players:
-            if not (isinstance(row, tuple) and len(row) == 2 and _is_int(row[0])
+            if not (isinstance(row, tuple) and len(row) == 2 and is_int(row[0])
                     and isinstance(row[1], tuple) and len(row[1]) == 2):
-                self._fail(f"by_players: each row must be players: (packs, jokers), got {_printable(row)}")
+                self._fail(f"by_players: each row must be players: (packs, jokers), got {printable(row)}")
             players, (packs, jokers) = row
             if not 2 <= players <= _MAX_PLAYERS or players in seen:
                 self._fail(f"by_players: {players} is not a new player count from 2 to {_MAX_PLAYERS}")
@@ -257,12 +253,12 @@ class Deck(_Part):
 
     def _check_size(self, where: str, packs: object, jokers: object) -> None:
         where = f"{where}: " if where else ""
-        if not _is_int(packs) or not 1 <= cast(int, packs) <= _MAX_PACKS:
-            if _is_int(packs) and packs == 0:
+        if not is_int(packs) or not 1 <= cast(int, packs) <= _MAX_PACKS:
+            if is_int(packs) and packs == 0:
                 self._fail(f"{where or 'packs: '}at least one pack is needed")
-            self._fail(f"{where}packs must be an integer from 1 to {_MAX_PACKS}, got {_printable(packs)}")
-        if not _is_int(jokers) or not 0 <= cast(int, jokers) <= _MAX_JOKERS:
-            self._fail(f"{where}jokers must be an integer from 0 to {_MAX_JOKERS}, got {_printable(jokers)}")
+            self._fail(f"{where}packs must be an integer from 1 to {_MAX_PACKS}, got {printable(packs)}")
+        if not is_int(jokers) or not 0 <= cast(int, jokers) <= _MAX_JOKERS:
+            self._fail(f"{where}jokers must be an integer from 0 to {_MAX_JOKERS}, got {printable(jokers)}")
 
     def for_players(self, players: int) -> tuple[int, int]:
         """The packs and jokers for ``players`` players (a hook)."""
@@ -340,23 +336,23 @@ class Contracts(_Part, Sequence[Contract]):
                     "first_player_extra_card")
         self._count("same_suit_run_gap", most=12)
         if not isinstance(self.contracts, tuple):
-            self._fail(f"contracts must be a sequence of Contract values, got {_printable(self.contracts)}")
+            self._fail(f"contracts must be a sequence of Contract values, got {printable(self.contracts)}")
         if not self.contracts:
             self._fail("contracts must hold at least one contract")
         for level, contract in enumerate(self.contracts, 1):
             if not isinstance(contract, Contract):
-                self._fail(f"entry {level} must be a Contract, got {_printable(contract)}")
+                self._fail(f"entry {level} must be a Contract, got {printable(contract)}")
         for field, values in (("deal_sizes", self.deal_sizes), ("going_out", self.going_out)):
             if not isinstance(values, tuple):
-                self._fail(f"{field} must be a sequence with one entry per contract, got {_printable(values)}")
+                self._fail(f"{field} must be a sequence with one entry per contract, got {printable(values)}")
             if len(values) != len(self.contracts):
                 self._fail(f"{field} has {len(values)} entries for {len(self.contracts)} contracts")
         for level, (size, rule) in enumerate(zip(self.deal_sizes, self.going_out, strict=True), 1):
-            if not _is_int(size) or size < 1:
-                self._fail(f"deal_sizes: the deal size {_printable(size)} for contract {level} must be a "
+            if not is_int(size) or size < 1:
+                self._fail(f"deal_sizes: the deal size {printable(size)} for contract {level} must be a "
                            f"positive integer")
             if not isinstance(rule, GoingOut):
-                self._fail(f"going_out: the entry {_printable(rule)} for contract {level} must be a GoingOut member")
+                self._fail(f"going_out: the entry {printable(rule)} for contract {level} must be a GoingOut member")
 
     def __len__(self) -> int:
         return len(self.contracts)
@@ -388,17 +384,15 @@ class Contracts(_Part, Sequence[Contract]):
                 return "the sets of one contract must be of different ranks"
         gap = self.same_suit_run_gap
         if gap:
-            spans = [_run_span(rules, meld.cards) for meld in melds if meld.kind is MeldKind.RUN]
+            spans = [run_span(rules, meld.cards) for meld in melds if meld.kind is MeldKind.RUN]
             for i, span in enumerate(spans):
-                if any(_runs_too_close(span, other, gap) for other in spans[i + 1:]):
+                if any(runs_too_close(span, other, gap) for other in spans[i + 1:]):
                     return (f"two runs of one suit in a contract need at least {gap} "
                             f"rank{'s' if gap != 1 else ''} between them")
         return None
 
 
 def _wild(rules: MeldRules, card: Card) -> bool:
-    from remi.melds import is_wild
-
     return is_wild(rules, card)
 
 
@@ -654,20 +648,20 @@ class Scoring(_Part):
     dead_two_points: int = 5
 
     def __attrs_post_init__(self) -> None:
-        if not _is_int(self.dead_two_points) or abs(self.dead_two_points) > _MAX_POINTS:
+        if not is_int(self.dead_two_points) or abs(self.dead_two_points) > _MAX_POINTS:
             self._fail(f"dead_two_points must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, "
-                       f"got {_printable(self.dead_two_points)}")
-        if not _is_int(self.joker_points) or abs(self.joker_points) > _MAX_POINTS:
+                       f"got {printable(self.dead_two_points)}")
+        if not is_int(self.joker_points) or abs(self.joker_points) > _MAX_POINTS:
             self._fail(f"joker_points must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, "
-                       f"got {_printable(self.joker_points)}")
+                       f"got {printable(self.joker_points)}")
         if not isinstance(self.rank_points, tuple):
-            self._fail(f"rank_points must be 13 integers (ace first), got {_printable(self.rank_points)}")
+            self._fail(f"rank_points must be 13 integers (ace first), got {printable(self.rank_points)}")
         if len(self.rank_points) != 13:
             self._fail(f"rank_points needs 13 values (ace first), got {len(self.rank_points)}")
         for label, value in zip(_RANK_LABELS, self.rank_points, strict=True):
-            if not _is_int(value) or abs(value) > _MAX_POINTS:
+            if not is_int(value) or abs(value) > _MAX_POINTS:
                 self._fail(f"rank_points for {label} must be an integer from -{_MAX_POINTS} to {_MAX_POINTS}, "
-                           f"got {_printable(value)}")
+                           f"got {printable(value)}")
 
     def card_points(self, card: Card) -> int:
         """What ``card`` costs when left in hand at the end of a deal (a hook)."""

@@ -46,7 +46,7 @@ multiset of cards.
 ('3S 4H 2D 9D 9C', 27)
 
 Dead twos (S15): a hand holding a dead 2 is solved apart, exactly, by going
-through every lay-down the game's own listing finds (:mod:`remi._generate`)
+through every lay-down the game's own listing finds (:mod:`remi._search.generate`)
 and keeping the best; a dead 2 is a natural that only a run of its suit
 takes, in the 2's place, so the search above, which knows no such card, is
 left as it is.
@@ -65,29 +65,29 @@ from itertools import chain, compress, repeat
 
 import attrs
 
-from remi._generate import built_meld
-from remi._kernel import J as _J
-from remi._kernel_scored import _LINES
-from remi._solver_melds import (
-    _JS,
-    _TABLES,
-    _W,
-    _Cand,
-    _free_wilds,
-    _Plan,
-    _Req,
-    _requirements,
-    _search_counts,
-    _short_of_jokers,
-    _Tables,
-    _tables,
+from remi._search.arrange import search_best, search_cover
+from remi._search.generate import built_meld, laydowns
+from remi._search.kernel import J as _J
+from remi._search.scored import RUN_LINES, SCORE_WEIGHT
+from remi._search.tables import (
+    SET_OF_TWOS_WILDS,
+    TABLE_CACHE,
+    Candidate,
+    Need,
+    SearchPlan,
+    Tables,
+    free_wilds,
+    search_counts,
+    search_plan,
+    short_of_jokers,
+    tables_for,
 )
-from remi._solver_search import _search_best, _search_cover
+from remi._util import printable
 from remi.actions import LayDown
 from remi.cards import CARD_SLOTS, CARDS, JOKER, Card
 from remi.contracts import Contract, Requirement, assign
-from remi.errors import Reason, RemiError, _printable
-from remi.melds import End, Meld, MeldKind, _to_cards, lay_off
+from remi.errors import Reason, RemiError
+from remi.melds import End, Meld, MeldKind, as_cards, lay_off
 from remi.variant import Variant
 
 __all__ = ["LayoffOption", "Solution", "clear_caches", "contract_hint", "layoff_options", "solve"]
@@ -152,7 +152,7 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     counts = [0] * CARD_SLOTS
     for card in cards:
         if type(card) is not Card and not isinstance(card, Card):
-            raise RemiError(f"expected cards, got {_printable(card)}", Reason.BAD_ARGUMENT)
+            raise RemiError(f"expected cards, got {printable(card)}", Reason.BAD_ARGUMENT)
         counts[card.index] += 1
     return counts
 
@@ -170,12 +170,12 @@ def _live(counts: list[int]) -> bool:
 
 
 def _dead_contract(variant: Variant, contract: Contract) -> Contract | None:
-    """``contract`` with its sizes read as the live search reads them (:func:`_requirements`), for the listing.
+    """``contract`` with its sizes read as the live search reads them (:func:`search_plan`), for the listing.
 
     A minimum below the variant's meld minimum is raised to it; an exact size the
     variant's melds cannot have makes the contract impossible (``None``).
     """
-    plan = _requirements(_tables(variant), contract, variant.contracts.exact_sizes)
+    plan = search_plan(tables_for(variant), contract, variant.contracts.exact_sizes)
     if plan is None:
         return None
     kinds = {True: MeldKind.RUN, False: MeldKind.SET}
@@ -184,8 +184,6 @@ def _dead_contract(variant: Variant, contract: Contract) -> Contract | None:
 
 def _dead_laydowns(variant: Variant, counts: list[int], contract: Contract | None, all_in: bool) -> Iterator[LayDown]:
     """Every way to lay ``contract`` (from :func:`_dead_contract`) from a hand holding dead twos (S15)."""
-    from remi._generate import laydowns
-
     if contract is None:
         return iter(())
     # (a copy: the walk takes cards out of its counts while it is suspended between lay-downs)
@@ -233,26 +231,28 @@ def _checked(variant: Variant, contract: Contract) -> None:
 
 def _search(
     variant: Variant, counts: list[int], contract: Contract, all_in: bool, first: bool
-) -> tuple[_Tables, list[_Req], list[_Cand]] | None:
-    t = _tables(variant)
-    plan = _requirements(t, contract, variant.contracts.exact_sizes)
+) -> tuple[Tables, list[Need], list[Candidate]] | None:
+    t = tables_for(variant)
+    plan = search_plan(t, contract, variant.contracts.exact_sizes)
     if plan is None:
         return None
-    if not (t.wild_twos or t.special) and _short_of_jokers(t, counts, plan):
+    if not (t.wild_twos or t.special) and short_of_jokers(t, counts, plan):
         return None
-    held = _search_counts(t, counts) if t.wild_twos else counts  # (the search puts back every card it takes)
+    held = search_counts(t, counts) if t.wild_twos else counts  # (the search puts back every card it takes)
     if all_in:
-        found = _search_cover(t, held, plan[0])
+        found = search_cover(t, held, plan[0])
     elif t.uneven:
-        found = _search_best(t, held, plan, first, (counts[_J], counts[1] + counts[14] + counts[27] + counts[40]))
+        found = search_best(t, held, plan, first, (counts[_J], counts[1] + counts[14] + counts[27] + counts[40]))
     elif t.cheap is not None and not first:
         found = _search_split(t, t.cheap, counts, held, plan)
     else:
-        found = _search_best(t, held, plan, first)
+        found = search_best(t, held, plan, first)
     return None if found is None else (t, plan[0], found)
 
 
-def _search_split(t: _Tables, cheap: _Tables, counts: list[int], held: list[int], plan: _Plan) -> list[_Cand] | None:
+def _search_split(
+    t: Tables, cheap: Tables, counts: list[int], held: list[int], plan: SearchPlan
+) -> list[Candidate] | None:
     """The best arrangement where jokers and wild 2s differ in points (:attr:`~remi.melds.Twos.WILD`).
 
     The melds take the costliest wilds first. An arrangement taking no more
@@ -266,26 +266,26 @@ def _search_split(t: _Tables, cheap: _Tables, counts: list[int], held: list[int]
     twos = counts[1] + counts[14] + counts[27] + counts[40]
     many, others = (counts[_J], twos) if t.points[_J] >= t.points[1] else (twos, counts[_J])
     if not others:  # the wilds are all of the costlier kind
-        return _search_best(t, held, plan)
+        return search_best(t, held, plan)
     if not many:
-        return _search_best(cheap, held, plan)
+        return search_best(cheap, held, plan)
     few = held[:]
     few[_J] = many
-    best = _search_best(t, few, plan)
-    more = _search_best(cheap, held, plan, least=many)
-    if more is not None and (best is None or sum(cand[0] for cand in more)
-                             + many * (t.wild_points - cheap.wild_points) * _W > sum(cand[0] for cand in best)):
+    best = search_best(t, few, plan)
+    more = search_best(cheap, held, plan, least=many)
+    wild_bonus = many * (t.wild_points - cheap.wild_points) * SCORE_WEIGHT
+    if more is not None and (best is None or sum(cand[0] for cand in more) + wild_bonus > sum(c[0] for c in best)):
         return more
     return best
 
 
-def _wild_order(t: _Tables) -> list[int]:
+def _wild_order(t: Tables) -> list[int]:
     """The wilds in the order melds take them: most points first, then jokers, then 2s by suit."""
     wilds = [_J, 1, 14, 27, 40] if t.wild_twos else [_J]
     return sorted(wilds, key=lambda i: (-t.points[i], i != _J, i))
 
 
-def _melds(t: _Tables, cands: list[_Cand], reqs: list[_Req], counts: list[int]) -> tuple[Meld, ...]:
+def _melds(t: Tables, cands: list[Candidate], reqs: list[Need], counts: list[int]) -> tuple[Meld, ...]:
     """The melds the candidates stand for, their wilds real cards; ``counts`` loses every card used.
 
     A candidate names its naturals, and the jokers of a set of twos (or of a
@@ -301,22 +301,22 @@ def _melds(t: _Tables, cands: list[_Cand], reqs: list[_Req], counts: list[int]) 
         for c in cand[2]:
             if c < _J:
                 counts[c] -= 1
-            elif c == _JS:
+            elif c == SET_OF_TWOS_WILDS:
                 counts[_J] -= 1
     pool = [i for i in _wild_order(t) for _ in range(counts[i])]
     pool.reverse()  # taken from the end
     melds = []
     for cand, req in zip(cands, reqs, strict=True):
         cards = cand[2]
-        taken = [pool.pop() for _ in range(_free_wilds(t, cards)[0])]
+        taken = [pool.pop() for _ in range(free_wilds(t, cards)[0])]
         for c in taken:
             counts[c] -= 1
-        own = (*(c for c in cards if c < _J), *(_J,) * cards.count(_JS))
+        own = (*(c for c in cards if c < _J), *(_J,) * cards.count(SET_OF_TWOS_WILDS))
         melds.append(_meld((cand[0], cand[1], own), req[0], taken))
     return tuple(melds)
 
 
-def _meld(cand: _Cand, is_run: bool, wilds: Sequence[int]) -> Meld:
+def _meld(cand: Candidate, is_run: bool, wilds: Sequence[int]) -> Meld:
     """The meld of a candidate whose wilds are jokers, or else ``wilds``, in order."""
     if not is_run:
         return built_meld(False, tuple(sorted((*cand[2], *wilds))))
@@ -437,7 +437,7 @@ def layoff_options(
     if not isinstance(variant, Variant):
         raise RemiError(f"expected a Variant, got {type(variant).__name__}", Reason.BAD_ARGUMENT)
     if isinstance(table_melds, (str, bytes)) or not isinstance(table_melds, Iterable):
-        raise RemiError(f"table_melds must be a sequence of melds, got {_printable(table_melds)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"table_melds must be a sequence of melds, got {printable(table_melds)}", Reason.BAD_ARGUMENT)
     rules = variant.layoff_rules
     table = [_table_meld(meld) for meld in table_melds]
     result: dict[Card, tuple[LayoffOption, ...]] = {}
@@ -458,8 +458,8 @@ def _table_meld(meld: object) -> tuple[MeldKind, tuple[Card, ...]]:
     if isinstance(meld, Meld):
         return meld.kind, meld.cards
     if isinstance(meld, tuple | list) and len(meld) == 2 and isinstance(meld[0], MeldKind):
-        return meld[0], _to_cards(meld[1])
-    raise RemiError(f"a table meld is a Meld or a (MeldKind, cards) pair, got {_printable(meld)}", Reason.BAD_ARGUMENT)
+        return meld[0], as_cards(meld[1])
+    raise RemiError(f"a table meld is a Meld or a (MeldKind, cards) pair, got {printable(meld)}", Reason.BAD_ARGUMENT)
 
 
 def contract_hint(
@@ -522,5 +522,5 @@ def clear_caches() -> None:
 
     .. versionadded:: 0.1.0
     """
-    _TABLES.clear()
-    _LINES.clear()
+    TABLE_CACHE.clear()
+    RUN_LINES.clear()

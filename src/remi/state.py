@@ -17,30 +17,47 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from types import MappingProxyType
 from typing import Any
 
 import attrs
 
-from remi._listing import LegalActions
-from remi._rules import _check, _verdict
-from remi._transitions import _perform
-from remi._values import _DICT, DealResult, Phase, TableMeld, _evolve, _History, _history_eq, _Plain, _unwind, _wind
-from remi._view import PlayerView
+from remi._engine.listing import LegalActions
+from remi._engine.rules import refusal_of, verdict_on
+from remi._engine.serialize import state_from_json, state_to_json
+from remi._engine.setup import CardsLike, build_game
+from remi._engine.transitions import perform
+from remi._engine.values import (
+    STATE_DICT,
+    DealResult,
+    History,
+    Phase,
+    Plain,
+    TableMeld,
+    evolve,
+    history_eq,
+    unwind,
+    wind,
+)
+from remi._engine.view import PlayerView
+from remi._util import printable
 from remi.actions import Action
 from remi.cards import Card
 from remi.contracts import Contract
-from remi.errors import IllegalActionError, Reason, RemiError, _printable
+from remi.errors import IllegalActionError, Reason, RemiError
 from remi.variant import Variant
 
-# Phase, TableMeld, DealResult, PlayerView and LegalActions are defined beside the modules that
-# need them below this one (the rules, the transitions, the listing) and documented here.
-__all__ = ["DealResult", "GameState", "LegalActions", "Phase", "PlayerView", "TableMeld"]
+# Phase, TableMeld, DealResult, PlayerView and LegalActions are defined beside the engine modules that
+# need them below this one (the rules, the transitions, the listing), and their public home is here:
+# reprs, tracebacks, the docs and pickles name remi.state, whichever module defines them.
+for _public in (DealResult, LegalActions, Phase, PlayerView, TableMeld):
+    _public.__module__ = __name__
+__all__ = ["DealResult", "GameState", "LegalActions", "Phase", "PlayerView", "TableMeld", "new_game"]
 
 
 @attrs.frozen(repr=False, slots=False)  # a dict per state: a new state is one dict copy
-class GameState(_Plain):
+class GameState(Plain):
     """A position in a match: immutable; :meth:`apply` returns the next one.
 
     Build one with :func:`new_game`. Every field is public and read-only.
@@ -110,7 +127,7 @@ class GameState(_Plain):
     turn: int
     last_deal: DealResult | None
     start: tuple[tuple[str, Any], ...] = attrs.field(eq=False, hash=False)
-    _history: _History = attrs.field(eq=attrs.cmp_using(eq=_history_eq), hash=False, alias="history_")
+    _history: History = attrs.field(eq=attrs.cmp_using(eq=history_eq), hash=False, alias="history_")
 
     @property
     def __dict__(self) -> dict[str, Any] | MappingProxyType[str, Any]:  # type: ignore[override]
@@ -119,7 +136,7 @@ class GameState(_Plain):
         Only a state that holds no field yet (inside attrs' ``__init__``, which
         fills it through here) has its dict writable.
         """
-        values: dict[str, Any] = _DICT.__get__(self)
+        values: dict[str, Any] = STATE_DICT.__get__(self)
         return MappingProxyType(values) if values else values
 
     # -- reading -------------------------------------------------------------
@@ -127,7 +144,7 @@ class GameState(_Plain):
     @property
     def history(self) -> tuple[Action, ...]:
         """The actions that led here from :func:`new_game`."""
-        return _unwind(self._history)
+        return unwind(self._history)
 
     @property
     def is_over(self) -> bool:
@@ -181,7 +198,7 @@ class GameState(_Plain):
     def _seat(self, seat: object) -> int:
         """``seat`` if it is a seat of this game (an ``int``, not a ``bool``), else a ``NOT_A_SEAT`` refusal."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise RemiError(f"seat {_printable(seat)} does not exist (0 to {self.players - 1})", Reason.NOT_A_SEAT)
+            raise RemiError(f"seat {printable(seat)} does not exist (0 to {self.players - 1})", Reason.NOT_A_SEAT)
         return seat
 
     def view(self, seat: int) -> PlayerView:
@@ -264,13 +281,13 @@ class GameState(_Plain):
             seat: Who is trying it (default: ``to_act``); another seat is refused
                 with ``Reason.NOT_YOUR_TURN``.
         """
-        error = _check(self, action, seat)
+        error = refusal_of(self, action, seat)
         if error is not None:
             raise error
 
     def is_legal(self, action: object, *, seat: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action``."""
-        return _check(self, action, seat) is None
+        return refusal_of(self, action, seat) is None
 
     def apply(self, action: Action, *, seat: int | None = None) -> GameState:
         """The state after ``action``; this state is left untouched.
@@ -278,10 +295,10 @@ class GameState(_Plain):
         Raises:
             IllegalActionError: With a ``reason`` and a sentence, if the rules forbid it.
         """
-        verdict = _verdict(self, action, seat)
+        verdict = verdict_on(self, action, seat)
         if type(verdict) is IllegalActionError:
             raise verdict
-        return _perform(self, action, verdict)
+        return perform(self, action, verdict)
 
     # -- serialization ---------------------------------------------------------
 
@@ -293,8 +310,6 @@ class GameState(_Plain):
         .. versionchanged:: 0.2.0
            Writes format 2 (remi 0.2 wrote format 1).
         """
-        from remi._serialize import state_to_json
-
         return state_to_json(self)
 
     @classmethod
@@ -333,19 +348,99 @@ class GameState(_Plain):
            Reads format 2, and format 1 (what remi 0.2 wrote) as before; refuses
            other formats with reason ``UNSUPPORTED_FORMAT``.
         """
-        from remi._serialize import state_from_json
-
-        return state_from_json(text, variant)
+        return state_from_json(text, variant, new_game, _FIELDS)
 
 
 _FIELDS = tuple(f.name for f in attrs.fields(GameState))
 #: A state with no field: new states (``new_game``, unpickling) are evolved from it, so that
-#: :func:`~remi._values._evolve` is the one place where a state is assembled.
+#: :func:`~remi._engine.values.evolve` is the one place where a state is assembled.
 _EMPTY = object.__new__(GameState)
 
 
 def _rebuild(values: tuple[Any, ...]) -> GameState:
     """A state from its field values in order, the history as a sequence of actions (pickle)."""
     fields = dict(zip(_FIELDS, values, strict=True))
-    fields["_history"] = _wind(values[-1])
-    return _evolve(_EMPTY, fields)
+    fields["_history"] = wind(values[-1])
+    return evolve(_EMPTY, fields)
+
+
+def new_game(
+    variant: Variant | str,
+    players: int = 4,
+    seed: int | str | None = None,
+    *,
+    deck: CardsLike | None = None,
+    hands: Sequence[CardsLike] | None = None,
+    stock: CardsLike | None = None,
+    discard_pile: CardsLike | None = None,
+    dealer: int | None = None,
+    round: int | None = None,
+    levels: Sequence[int] | None = None,
+    wins: Sequence[int] | None = None,
+    scores: Sequence[int] | None = None,
+    table: Sequence[TableMeld] = (),
+    layoffs: Sequence[int] | None = None,
+) -> GameState:
+    """Start a match, or any later position of one, at its first decision.
+
+    The player after the dealer is on turn, about to draw (N12). A built
+    position must be one that can arise in play at the start of a turn: every
+    hand holds a card (a player whose hand empties has gone out, which ends the
+    deal; N17, E13), the discard pile holds a card, and the melds on the table
+    fit their owners' contracts (see ``table``).
+
+    Args:
+        variant: A :class:`~remi.Variant` or a registered variant's name.
+        players: The number of seats.
+        seed: Fixes the first dealer, every shuffle and every reshuffle: an
+            integer strictly between ``-2**128`` and ``2**128``, or a string of at
+            most 1000 characters (``None`` picks one at random and records it).
+        deck: A stacked deck for the first deal: dealt one card at a time
+            clockwise from the dealer's left, then the upcard; the rest is the
+            stock, next card on top. It may be a prefix: the cards not given
+            follow in seeded random order.
+        hands: Instead of ``deck``, each seat's hand outright (any sizes but
+            empty).
+        stock: With ``hands``, the top of the stock (top card first); the
+            remaining cards follow in seeded random order.
+        discard_pile: With ``hands``, the discard pile (top card last, at least
+            one card); default one card from the rest, as the upcard.
+        dealer: The first dealer's seat (default: chosen by the seed, N12).
+        round: Start a fixed-round variant at this round (1-based).
+        levels: Start a levels variant with each seat on this level (1-based).
+        wins: Deals each seat has won so far.
+        scores: Totals so far.
+        table: Melds on the table, as they lie now (their cards leave the deck
+            first; each meld's ``turn`` is ``None``: laid before the position
+            began). Each meld was laid by its owner to fill one requirement of
+            the owner's contract (sizes exact or minimum as the variant says;
+            in a variant whose contract goes down whole, all of it), and may
+            since have grown by lay-offs, counted in ``layoffs``. No meld lies
+            on the table in an all-in round (N18): going down there goes out.
+        layoffs: Cards each seat has laid off this deal (default none): as many
+            in all as the melds on the table have grown by, each seat within
+            its lay-off quota (E12), and only seats that are down where laying
+            off needs that (N16).
+
+    Raises:
+        RemiError: If the arguments describe an impossible position
+            (reason ``BAD_POSITION``, ``NOT_A_SEAT`` or ``BAD_ARGUMENT``).
+
+    >>> import remi
+    >>> game = remi.new_game("norwegian", players=3, seed=1, round=7, dealer=0,
+    ...                      hands=["KS", "3S 4S 5S 6S 9H 10H JH QH AD 2D 3D", "2C"],
+    ...                      stock="JK")
+    >>> game.round, game.contract(1).name, game.to_act
+    (7, '4-4-4', 1)
+
+    .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+       The position must be able to arise in play: no empty hand or discard
+       pile, table melds that fit their owners' contracts (grown by lay-offs,
+       counted in the new ``layoffs`` argument), a bounded seed.
+    """
+    return build_game(
+        _EMPTY, variant, players, seed, deck=deck, hands=hands, stock=stock, discard_pile=discard_pile,
+        dealer=dealer, round=round, levels=levels, wins=wins, scores=scores, table=table, layoffs=layoffs,
+    )

@@ -28,22 +28,26 @@ remi.errors.VariantError: norwegian: contracts.deal_sizes: dealing 60 cards to 2
 from __future__ import annotations
 
 import enum
+import hashlib
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NoReturn, cast
 
 import attrs
 
+from remi._util import is_int, printable
 from remi.cards import CARD_SLOTS, CARDS, JOKER, Card, full_deck
 from remi.contracts import Contract
-from remi.errors import Reason, RemiError, VariantError, _printable
+from remi.errors import Reason, RemiError, VariantError
 from remi.melds import (
-    _LONGEST_RUN,
+    LONGEST_RUN,
     JokerCap,
     Meld,
     MeldKind,
     MeldProblem,
     MeldRules,
     Twos,
+    as_cards,
     meld_problems,
 )
 from remi.parts import (
@@ -57,7 +61,6 @@ from remi.parts import (
     Schedule,
     Scoring,
     Swaps,
-    _is_int,
 )
 
 __all__ = ["RULE_KEYS", "GoingOut", "Schedule", "Variant"]
@@ -196,27 +199,27 @@ class Variant:
         for players in range(self.min_players, self.max_players + 1):
             row = self._hook(self.deck, "for_players", players)
             if not (isinstance(row, tuple) and len(row) == 2):
-                self._fail(f"deck.for_players({players}) must return (packs, jokers), got {_printable(row)}")
+                self._fail(f"deck.for_players({players}) must return (packs, jokers), got {printable(row)}")
             packs, jokers = row
-            if not (_is_int(packs) and 1 <= packs <= 8 and _is_int(jokers) and 0 <= jokers <= 64):
+            if not (is_int(packs) and 1 <= packs <= 8 and is_int(jokers) and 0 <= jokers <= 64):
                 self._fail(f"deck.for_players({players}) must return 1 to 8 packs and 0 to 64 jokers, got "
-                           f"{_printable(row)}")
+                           f"{printable(row)}")
             decks[players] = full_deck(packs, jokers)
         object.__setattr__(self, "_decks", decks)
         points = [0] * CARD_SLOTS
         for card in CARDS:
             value = self._hook(self.scoring, "card_points", card)
-            if not _is_int(value) or abs(cast(int, value)) > 10_000:
+            if not is_int(value) or abs(cast(int, value)) > 10_000:
                 self._fail(f"scoring.card_points({card}) must return an integer from -10000 to 10000, got "
-                           f"{_printable(value)}")
+                           f"{printable(value)}")
             points[card.index] = cast(int, value)
         object.__setattr__(self, "_points", tuple(points))
         quotas = []
         for level in range(len(self.contracts)):
             quota = self._hook(self.layoffs, "quota", level)
-            if quota is not None and (not _is_int(quota) or cast(int, quota) < 0):
+            if quota is not None and (not is_int(quota) or cast(int, quota) < 0):
                 self._fail(f"layoffs.quota({level}) must return a non-negative integer or None, got "
-                           f"{_printable(quota)}")
+                           f"{printable(quota)}")
             quotas.append(cast("int | None", quota))
         object.__setattr__(self, "_quotas", tuple(quotas))
         object.__setattr__(self, "_cites", {key: f" ({label})" for key, label in self.references})
@@ -228,10 +231,10 @@ class Variant:
                 ok = isinstance(order, Iterable) and not isinstance(order, (str, bytes))
                 seats = tuple(cast("Iterable[object]", order)) if ok else ()
                 if not ok or len(set(seats)) != len(seats) or not all(
-                    _is_int(seat) and 0 <= cast(int, seat) < players and seat != on_turn for seat in seats
+                    is_int(seat) and 0 <= cast(int, seat) < players and seat != on_turn for seat in seats
                 ):
                     self._fail(f"buying.order({players}, {on_turn}) must return other seats, each once, got "
-                               f"{_printable(order)}")
+                               f"{printable(order)}")
                 rows.append(cast("tuple[int, ...]", seats))
             orders[players] = tuple(rows)
         object.__setattr__(self, "_orders", orders)
@@ -247,12 +250,12 @@ class Variant:
     def _check_fields(self) -> None:
         """Check every field's type and range (cheap checks only: nothing is built yet)."""
         if not isinstance(self.name, str) or not self.name or any(c.isspace() for c in self.name):
-            raise VariantError(f"a variant needs a name without spaces, got {_printable(self.name)}")
+            raise VariantError(f"a variant needs a name without spaces, got {printable(self.name)}")
         fail = self._fail
         if not isinstance(self.version, str) or not self.version.strip():
-            fail(f"version must be a non-empty string, got {_printable(self.version)}")
+            fail(f"version must be a non-empty string, got {printable(self.version)}")
         if not isinstance(self.title, str):
-            fail(f"title must be a string, got {_printable(self.title)}")
+            fail(f"title must be a string, got {printable(self.title)}")
         parts: tuple[tuple[str, type], ...] = (
             ("deck", Deck), ("melds", MeldRules), ("contracts", Contracts), ("drawing", Drawing),
             ("layoffs", LayOffs), ("swaps", Swaps), ("buying", Buying), ("match", Match), ("scoring", Scoring),
@@ -260,28 +263,28 @@ class Variant:
         for field, kind in parts:
             value = getattr(self, field)
             if not isinstance(value, kind):
-                fail(f"{field} must be a {kind.__name__} value, got {_printable(value)}")
+                fail(f"{field} must be a {kind.__name__} value, got {printable(value)}")
         low, high = self.min_players, self.max_players
-        if not _is_int(low) or low < 2:
-            fail(f"min_players must be an integer of at least 2, got {_printable(low)}")
-        if not _is_int(high) or not low <= high <= _MAX_PLAYERS:
-            fail(f"max_players must be an integer from min_players ({low}) to {_MAX_PLAYERS}, got {_printable(high)}")
+        if not is_int(low) or low < 2:
+            fail(f"min_players must be an integer of at least 2, got {printable(low)}")
+        if not is_int(high) or not low <= high <= _MAX_PLAYERS:
+            fail(f"max_players must be an integer from min_players ({low}) to {_MAX_PLAYERS}, got {printable(high)}")
         best = self.recommended_players
         # (only shown to users, so a house rule that narrows the player range may keep it)
-        if not (isinstance(best, tuple) and len(best) == 2 and all(_is_int(n) for n in best)
+        if not (isinstance(best, tuple) and len(best) == 2 and all(is_int(n) for n in best)
                 and 2 <= best[0] <= best[1]):
-            fail(f"recommended_players must be two integers of at least 2, fewest first, got {_printable(best)}")
+            fail(f"recommended_players must be two integers of at least 2, fewest first, got {printable(best)}")
         if not isinstance(self.references, tuple) or not all(
             isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], str)
             for item in self.references
         ):
-            fail(f"references must map rule names to clause labels (text), got {_printable(self.references)}")
+            fail(f"references must map rule names to clause labels (text), got {printable(self.references)}")
         for key, _label in self.references:
             if key not in RULE_KEYS:
-                fail(f"references: {_printable(key)} is not a rule name (known: {', '.join(sorted(RULE_KEYS))})")
+                fail(f"references: {printable(key)} is not a rule name (known: {', '.join(sorted(RULE_KEYS))})")
         fingerprints = self.legacy_fingerprints
         if not isinstance(fingerprints, frozenset) or not all(isinstance(fp, str) for fp in fingerprints):
-            fail(f"legacy_fingerprints must be a set of texts, got {_printable(fingerprints)}")
+            fail(f"legacy_fingerprints must be a set of texts, got {printable(fingerprints)}")
 
     def _hook(self, part: object, name: str, *arguments: object) -> object:
         """Call the hook ``name`` of ``part``; whatever it raises becomes a :class:`VariantError`."""
@@ -318,9 +321,9 @@ class Variant:
             if rules.set_max is not None:
                 biggest_set = min(biggest_set, rules.set_max)
             ends = rules.run_wrap or (rules.ace_low and rules.ace_high)
-            longest_run = min(_LONGEST_RUN if ends else _LONGEST_RUN - 1, rules.run_max)
+            longest_run = min(LONGEST_RUN if ends else LONGEST_RUN - 1, rules.run_max)
             if rules.twos is Twos.WILD and not rules.run_wrap:
-                longest_run = min(longest_run, _LONGEST_RUN - 2)  # no run position stands for a 2
+                longest_run = min(longest_run, LONGEST_RUN - 2)  # no run position stands for a 2
             extra = 1 if contracts.first_player_extra_card else 0
             for level, (contract, size) in enumerate(zip(contracts, contracts.deal_sizes, strict=True), 1):
                 needed = size * players + 2 + extra
@@ -343,8 +346,8 @@ class Variant:
                     self._validate_contract(level, contract, size, biggest_set, longest_run, may_buy, kind)
         for wins in range(1, len(contracts) + 1):
             score = self._hook(self.scoring, "winner_score", wins)
-            if not _is_int(score):
-                fail(f"scoring.winner_score({wins}) must return an integer, got {_printable(score)}")
+            if not is_int(score):
+                fail(f"scoring.winner_score({wins}) must return an integer, got {printable(score)}")
 
     def _validate_contract(
         self, level: int, contract: Contract, size: int, biggest_set: int, longest_run: int, may_buy: bool,
@@ -419,14 +422,14 @@ class Variant:
         quotas = self._quotas
         if type(level) is int and 0 <= level < len(quotas):  # (not isinstance: a bool is no level)
             return quotas[level]
-        raise RemiError(f"level must be a contract's index from 0 to {len(quotas) - 1}, got {_printable(level)}",
+        raise RemiError(f"level must be a contract's index from 0 to {len(quotas) - 1}, got {printable(level)}",
                         Reason.BAD_ARGUMENT)
 
     def winner_score(self, wins: int) -> int:
         """What the player who goes out scores with ``wins`` wins so far (:meth:`Scoring.winner_score`)."""
         score = self._hook(self.scoring, "winner_score", wins)
-        if not _is_int(score):
-            self._fail(f"scoring.winner_score({wins}) must return an integer, got {_printable(score)}")
+        if not is_int(score):
+            self._fail(f"scoring.winner_score({wins}) must return an integer, got {printable(score)}")
         return cast(int, score)
 
     def buy_order(self, players: int, on_turn: int) -> tuple[int, ...]:
@@ -440,7 +443,7 @@ class Variant:
                 return self._orders[players][on_turn]
         except (KeyError, IndexError, TypeError):
             pass
-        raise RemiError(f"no buy order for {_printable(players)} players with seat {_printable(on_turn)} on turn "
+        raise RemiError(f"no buy order for {printable(players)} players with seat {printable(on_turn)} on turn "
                         f"({self.min_players} to {self.max_players} players)", Reason.BAD_ARGUMENT)
 
     def next_levels(
@@ -457,10 +460,10 @@ class Variant:
             moved, finished = tuple(moved), tuple(finished)
         except Exception as error:
             raise VariantError(f"{self.name}: match.advance_levels failed: {type(error).__name__}: {error}") from error
-        if len(moved) != len(levels) or not all(_is_int(level) and 1 <= level <= last for level in moved) or not all(
-            _is_int(seat) and 0 <= seat < len(levels) for seat in finished
+        if len(moved) != len(levels) or not all(is_int(level) and 1 <= level <= last for level in moved) or not all(
+            is_int(seat) and 0 <= seat < len(levels) for seat in finished
         ):
-            self._fail(f"match.advance_levels returned {_printable(moved)}, {_printable(finished)}: one "
+            self._fail(f"match.advance_levels returned {printable(moved)}, {printable(finished)}: one "
                        f"level from 1 to {last} "
                        f"per seat, and seats")
         return moved, finished
@@ -474,8 +477,8 @@ class Variant:
         finishers = self.next_levels(last_deal.levels, last_deal.winner, last_deal.went_down)[1]
         found = self._hook(self.match, "winners", scores, finishers)
         seats = tuple(cast("Iterable[object]", found)) if isinstance(found, Iterable) else ()
-        if not seats or not all(_is_int(seat) and 0 <= cast(int, seat) < len(scores) for seat in seats):
-            self._fail(f"match.winners must return one or more seats, got {_printable(found)}")
+        if not seats or not all(is_int(seat) and 0 <= cast(int, seat) < len(scores) for seat in seats):
+            self._fail(f"match.winners must return one or more seats, got {printable(found)}")
         return cast("tuple[int, ...]", seats)
 
     def contract_problem(self, level: int, melds: Sequence[Meld]) -> str | None:
@@ -486,7 +489,7 @@ class Variant:
         """
         problem = self._hook(self.contracts, "melds_problem", level, melds, self.melds)
         if problem is not None and not isinstance(problem, str):
-            self._fail(f"contracts.melds_problem must return None or a sentence, got {_printable(problem)}")
+            self._fail(f"contracts.melds_problem must return None or a sentence, got {printable(problem)}")
         return problem
 
     # -- derived -------------------------------------------------------------
@@ -502,7 +505,7 @@ class Variant:
             RemiError: If ``card`` is not a :class:`~remi.Card`.
         """
         if type(card) is not Card and not isinstance(card, Card):
-            raise RemiError(f"expected a Card, got {_printable(card)}", Reason.BAD_ARGUMENT)
+            raise RemiError(f"expected a Card, got {printable(card)}", Reason.BAD_ARGUMENT)
         return self._points[card.index]
 
     def hand_points(self, cards: Sequence[Card]) -> int:
@@ -534,11 +537,9 @@ class Variant:
         >>> v.meld_problems(remi.MeldKind.SET, "7S 7S 7H")
         <MeldProblem.REPEATED_SUIT: 16>
         """
-        from remi.melds import _to_cards
-
         if not isinstance(kind, MeldKind):
-            raise RemiError(f"kind must be MeldKind.SET or MeldKind.RUN, got {_printable(kind)}", Reason.BAD_ARGUMENT)
-        return meld_problems(self.melds, kind, _to_cards(cards))
+            raise RemiError(f"kind must be MeldKind.SET or MeldKind.RUN, got {printable(kind)}", Reason.BAD_ARGUMENT)
+        return meld_problems(self.melds, kind, as_cards(cards))
 
     @property
     def rounds(self) -> int:
@@ -610,9 +611,6 @@ class Variant:
 
         .. versionadded:: 0.2.0
         """
-        import hashlib
-        import json
-
         def canonical(value: object) -> object:
             if value is None or isinstance(value, (bool, int, float, str)):
                 return value

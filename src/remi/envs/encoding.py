@@ -92,8 +92,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from remi._values import DealResult, Phase
-from remi._view import PlayerView
+from remi._engine.values import DealResult, Phase
+from remi._engine.view import PlayerView
+from remi._util import printable
 from remi.actions import (
     BUY,
     DRAW,
@@ -106,12 +107,13 @@ from remi.actions import (
     SwapJoker,
 )
 from remi.cards import CARDS, DEAD_TWOS, Card, format_cards
-from remi.errors import Reason, RemiError, _printable
+from remi.errors import Reason, RemiError
 from remi.melds import MeldKind
 from remi.parts import GoingOut
 from remi.solver import solve
-from remi.state import GameState
+from remi.state import GameState, new_game
 from remi.variant import Variant
+from remi.variants import get
 
 __all__ = [
     "GO_DOWN_SLOTS",
@@ -141,9 +143,7 @@ Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
 
-def _variant(variant: Variant | str) -> Variant:
-    from remi.variants import get
-
+def resolved_variant(variant: Variant | str) -> Variant:
     if isinstance(variant, str):
         return get(variant)
     if not isinstance(variant, Variant):
@@ -151,12 +151,12 @@ def _variant(variant: Variant | str) -> Variant:
     return variant
 
 
-def _players(variant: Variant, players: object) -> int:
+def checked_players(variant: Variant, players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RemiError(f"players must be an integer, got {_printable(players)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"players must be an integer, got {printable(players)}", Reason.BAD_ARGUMENT)
     if not variant.min_players <= players <= variant.max_players:
         raise RemiError(f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, "
-                        f"not {_printable(players)}", Reason.BAD_ARGUMENT)
+                        f"not {printable(players)}", Reason.BAD_ARGUMENT)
     return players
 
 
@@ -249,7 +249,7 @@ class Encoding:
             RemiError: With reason ``BAD_ARGUMENT`` if ``index`` is not an action.
         """
         if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 <= index < self.size:
-            raise RemiError(f"an action is an integer from 0 to {self.size - 1}, got {_printable(index)}",
+            raise RemiError(f"an action is an integer from 0 to {self.size - 1}, got {printable(index)}",
                             Reason.BAD_ARGUMENT)
         index = int(index)
         if index < _GO_DOWN:
@@ -396,16 +396,16 @@ def encoding(variant: Variant | str, players: int) -> Encoding:
 
     .. versionadded:: 0.2.0
     """
-    found = _variant(variant)
-    return _encoding(found, _players(found, players))
+    found = resolved_variant(variant)
+    return _encoding(found, checked_players(found, players))
 
 
-def _episode_arguments(reward: object, deals: object) -> None:
+def check_episode_arguments(reward: object, deals: object) -> None:
     """Refuse an unknown reward scheme or a ``deals`` that is not a positive integer or ``None``."""
     if reward not in REWARDS:
-        raise RemiError(f"reward must be one of {', '.join(REWARDS)}, got {_printable(reward)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"reward must be one of {', '.join(REWARDS)}, got {printable(reward)}", Reason.BAD_ARGUMENT)
     if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int) or deals < 1):
-        raise RemiError(f"deals must be a positive integer or None, got {_printable(deals)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"deals must be a positive integer or None, got {printable(deals)}", Reason.BAD_ARGUMENT)
 
 
 def _zero_sum(values: Sequence[float]) -> tuple[float, ...]:
@@ -446,9 +446,7 @@ class Episode:
     def start(cls, variant: Variant, players: int, seed: int | str | None, reward: str,
               deals: int | None) -> Episode:
         """A new episode: a new match of ``variant`` seeded with ``seed``."""
-        from remi._setup import new_game
-
-        _episode_arguments(reward, deals)
+        check_episode_arguments(reward, deals)
         state = new_game(variant, players=players, seed=seed)
         return cls(state, reward, deals, returns=[0.0] * players)
 

@@ -35,10 +35,20 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from remi._util import printable
 from remi.actions import Action
 from remi.bots import Bot, make_bot
-from remi.envs.encoding import Episode, Mask, Observation, _episode_arguments, _players, _variant, encoding, render
-from remi.errors import Reason, RemiError, _printable
+from remi.envs.encoding import (
+    Episode,
+    Mask,
+    Observation,
+    check_episode_arguments,
+    checked_players,
+    encoding,
+    render,
+    resolved_variant,
+)
+from remi.errors import Reason, RemiError
 from remi.state import GameState
 from remi.variant import Variant
 
@@ -73,19 +83,19 @@ class RemiEnv(gymnasium.Env[Observation, np.int64]):
                  opponents: str | Sequence[str] = "greedy", seed: int | None = None, *, seat: int = 0,
                  reward: str = "deal", deals: int | None = None, illegal_reward: float | None = None,
                  render_mode: str | None = None) -> None:
-        found = _variant(variant)
-        self.code = encoding(found, _players(found, players))
-        _episode_arguments(reward, deals)
+        found = resolved_variant(variant)
+        self.code = encoding(found, checked_players(found, players))
+        check_episode_arguments(reward, deals)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise RemiError(f"seat must be a seat from 0 to {players - 1}, got {_printable(seat)}", Reason.BAD_ARGUMENT)
+            raise RemiError(f"seat must be a seat from 0 to {players - 1}, got {printable(seat)}", Reason.BAD_ARGUMENT)
         names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != players - 1:
             raise RemiError(f"opponents names one bot for all or one per other seat ({players - 1}), "
-                            f"got {_printable(opponents)}", Reason.BAD_ARGUMENT)
+                            f"got {printable(opponents)}", Reason.BAD_ARGUMENT)
         for name in names:
             make_bot(name)  # an unknown name is refused now
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RemiError(f"render_mode must be one of human, ansi or None, got {_printable(render_mode)}",
+            raise RemiError(f"render_mode must be one of human, ansi or None, got {printable(render_mode)}",
                             Reason.BAD_ARGUMENT)
         self.render_mode = render_mode
         self.seat = seat

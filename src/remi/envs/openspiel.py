@@ -44,8 +44,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from remi.envs.encoding import Encoding, Episode, _episode_arguments, encoding, render
-from remi.errors import Reason, RemiError, _printable
+from remi._util import printable
+from remi.envs.encoding import Encoding, Episode, check_episode_arguments, encoding, render
+from remi.errors import Reason, RemiError
 from remi.parts import Schedule
 
 __all__ = ["register"]
@@ -85,9 +86,9 @@ class RemiGame(pyspiel.Game):  # type: ignore[misc]
         given = {**_DEFAULTS, **(params or {})}
         code = encoding(given["variant"], given["players"])
         reward, deals, seeds = given["reward"], given["deals"], given["seeds"]
-        _episode_arguments(reward, deals)
+        check_episode_arguments(reward, deals)
         if isinstance(seeds, bool) or not isinstance(seeds, int) or seeds < 1:
-            raise RemiError(f"seeds must be a positive integer, got {_printable(seeds)}", Reason.BAD_ARGUMENT)
+            raise RemiError(f"seeds must be a positive integer, got {printable(seeds)}", Reason.BAD_ARGUMENT)
         variant = code.variant
         turns = variant.match.turn_limit
         if turns is None:
@@ -201,7 +202,7 @@ class RemiObserver:
 
     def __init__(self, code: Encoding, iig_obs_type: Any, params: Any) -> None:
         if params:
-            raise RemiError(f"observation parameters are not supported, got {_printable(params)}", Reason.BAD_ARGUMENT)
+            raise RemiError(f"observation parameters are not supported, got {printable(params)}", Reason.BAD_ARGUMENT)
         if iig_obs_type.perfect_recall or iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise RemiError("python_remi observes one seat's view without perfect recall only", Reason.BAD_ARGUMENT)
         self.code = code

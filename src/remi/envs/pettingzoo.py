@@ -36,9 +36,19 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from remi._util import printable
 from remi.actions import Action
-from remi.envs.encoding import Episode, Mask, Observation, _episode_arguments, _players, _variant, encoding, render
-from remi.errors import IllegalActionError, Reason, RemiError, _printable
+from remi.envs.encoding import (
+    Episode,
+    Mask,
+    Observation,
+    check_episode_arguments,
+    checked_players,
+    encoding,
+    render,
+    resolved_variant,
+)
+from remi.errors import IllegalActionError, Reason, RemiError
 from remi.state import GameState
 from remi.variant import Variant
 
@@ -72,16 +82,16 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
     def __init__(self, variant: Variant | str = "norwegian", players: int = 4, seed: int | None = None,
                  render_mode: str | None = None, reward: str = "deal", deals: int | None = None) -> None:
         super().__init__()
-        found = _variant(variant)
-        self.code = encoding(found, _players(found, players))
+        found = resolved_variant(variant)
+        self.code = encoding(found, checked_players(found, players))
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RemiError(f"render_mode must be one of human, ansi or None, got {_printable(render_mode)}",
+            raise RemiError(f"render_mode must be one of human, ansi or None, got {printable(render_mode)}",
                             Reason.BAD_ARGUMENT)
         self.render_mode = render_mode
         self._reward = reward
         self._deals = deals
         self._seeds = random.Random(seed)
-        _episode_arguments(reward, deals)
+        check_episode_arguments(reward, deals)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         observation = spaces.Box(-np.inf, np.inf, self.code.shape, np.float32)
         mask = spaces.Box(0, 1, (self.code.size,), np.int8)

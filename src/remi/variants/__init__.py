@@ -33,7 +33,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any, cast
 
-from remi.errors import Reason, VariantError, _printable
+from remi._util import printable
+from remi.errors import Reason, VariantError
 from remi.variant import Variant
 
 __all__ = ["DEFAULT", "get", "names", "register"]
@@ -71,7 +72,7 @@ def register(variant: Variant, *, replace: bool = False) -> Variant:
     if not isinstance(variant, Variant):
         raise VariantError(f"expected a Variant, got {type(variant).__name__}")
     if not replace and variant.name in names():
-        raise VariantError(f"a variant named {_printable(variant.name)} is already registered")
+        raise VariantError(f"a variant named {printable(variant.name)} is already registered")
     _registered[variant.name] = variant
     _loaded.pop(variant.name, None)
     return variant
@@ -92,7 +93,7 @@ def get(name: str) -> Variant:
     if isinstance(name, Variant):
         return name
     if not isinstance(name, str):
-        raise VariantError(f"a variant is named by text, got {_printable(name)}", Reason.UNKNOWN_VARIANT)
+        raise VariantError(f"a variant is named by text, got {printable(name)}", Reason.UNKNOWN_VARIANT)
     if name in _registered:
         return _registered[name]
     if name in _loaded:
@@ -103,9 +104,9 @@ def get(name: str) -> Variant:
     else:
         value = _load_plugin(name)
     if not isinstance(value, Variant):
-        raise VariantError(f"variant plugin {_printable(name)} is a {type(value).__name__}, not a Variant")
+        raise VariantError(f"variant plugin {printable(name)} is a {type(value).__name__}, not a Variant")
     if value.name != name:
-        raise VariantError(f"variant plugin {_printable(name)} names itself {_printable(value.name)}")
+        raise VariantError(f"variant plugin {printable(name)} names itself {printable(value.name)}")
     _loaded[name] = value
     return value
 
@@ -115,7 +116,7 @@ def _load_plugin(name: str) -> object:
     points = _entry_points()
     if name not in points:
         known = ", ".join(names()) or "none"
-        raise VariantError(f"unknown variant {_printable(name)} (known: {known})", Reason.UNKNOWN_VARIANT)
+        raise VariantError(f"unknown variant {printable(name)} (known: {known})", Reason.UNKNOWN_VARIANT)
     try:
         value = points[name].load()  # type: ignore[attr-defined]
         if isinstance(value, type) and issubclass(value, Variant):
@@ -123,5 +124,5 @@ def _load_plugin(name: str) -> object:
     except VariantError:
         raise
     except Exception as error:  # a broken third-party plugin must not crash the caller
-        raise VariantError(f"variant plugin {_printable(name)} failed to load: {error}") from error
+        raise VariantError(f"variant plugin {printable(name)} failed to load: {error}") from error
     return value

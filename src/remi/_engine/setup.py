@@ -5,26 +5,29 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from remi._transitions import _rng, _start_deal
-from remi._values import TableMeld, _evolve, _index
-from remi.cards import JOKER, Card, _live, format_cards, shuffled
+import attrs
+
+from remi._engine.transitions import seeded_rng, start_deal
+from remi._engine.values import TableMeld, by_index, evolve
+from remi._util import printable, seed_problem
+from remi.cards import JOKER, Card, format_cards, live_twin, shuffled
 from remi.contracts import Requirement
-from remi.errors import Reason, RemiError, _printable
-from remi.melds import Meld, MeldKind, _to_cards, meld_problems
+from remi.errors import Reason, RemiError
+from remi.melds import Meld, MeldKind, as_cards, meld_problems
 from remi.parts import GoingOut, Schedule
-from remi.state import _EMPTY, _FIELDS, GameState
 from remi.variant import Variant
+from remi.variants import get
 
-__all__ = ["new_game"]
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from remi.state import GameState
+
+__all__ = ["build_game", "game_from_start"]
 
 CardsLike = Sequence[Card] | str
-
-#: Integer seeds lie strictly between ``-SEED_BOUND`` and ``SEED_BOUND``.
-SEED_BOUND = 2**128
-#: The longest text seed, in characters.
-SEED_TEXT_LIMIT = 1000
 
 #: The keys of ``GameState.start``, in the order :func:`new_game` records them.
 START_KEYS = (
@@ -46,7 +49,8 @@ START_KEYS = (
 )
 
 
-def new_game(
+def build_game(
+    empty: GameState,
     variant: Variant | str,
     players: int = 4,
     seed: int | str | None = None,
@@ -63,77 +67,17 @@ def new_game(
     table: Sequence[TableMeld] = (),
     layoffs: Sequence[int] | None = None,
 ) -> GameState:
-    """Start a match, or any later position of one, at its first decision.
-
-    The player after the dealer is on turn, about to draw (N12). A built
-    position must be one that can arise in play at the start of a turn: every
-    hand holds a card (a player whose hand empties has gone out, which ends the
-    deal; N17, E13), the discard pile holds a card, and the melds on the table
-    fit their owners' contracts (see ``table``).
-
-    Args:
-        variant: A :class:`~remi.Variant` or a registered variant's name.
-        players: The number of seats.
-        seed: Fixes the first dealer, every shuffle and every reshuffle: an
-            integer strictly between ``-2**128`` and ``2**128``, or a string of at
-            most 1000 characters (``None`` picks one at random and records it).
-        deck: A stacked deck for the first deal: dealt one card at a time
-            clockwise from the dealer's left, then the upcard; the rest is the
-            stock, next card on top. It may be a prefix: the cards not given
-            follow in seeded random order.
-        hands: Instead of ``deck``, each seat's hand outright (any sizes but
-            empty).
-        stock: With ``hands``, the top of the stock (top card first); the
-            remaining cards follow in seeded random order.
-        discard_pile: With ``hands``, the discard pile (top card last, at least
-            one card); default one card from the rest, as the upcard.
-        dealer: The first dealer's seat (default: chosen by the seed, N12).
-        round: Start a fixed-round variant at this round (1-based).
-        levels: Start a levels variant with each seat on this level (1-based).
-        wins: Deals each seat has won so far.
-        scores: Totals so far.
-        table: Melds on the table, as they lie now (their cards leave the deck
-            first; each meld's ``turn`` is ``None``: laid before the position
-            began). Each meld was laid by its owner to fill one requirement of
-            the owner's contract (sizes exact or minimum as the variant says;
-            in a variant whose contract goes down whole, all of it), and may
-            since have grown by lay-offs, counted in ``layoffs``. No meld lies
-            on the table in an all-in round (N18): going down there goes out.
-        layoffs: Cards each seat has laid off this deal (default none): as many
-            in all as the melds on the table have grown by, each seat within
-            its lay-off quota (E12), and only seats that are down where laying
-            off needs that (N16).
-
-    Raises:
-        RemiError: If the arguments describe an impossible position
-            (reason ``BAD_POSITION``, ``NOT_A_SEAT`` or ``BAD_ARGUMENT``).
-
-    >>> import remi
-    >>> game = remi.new_game("norwegian", players=3, seed=1, round=7, dealer=0,
-    ...                      hands=["KS", "3S 4S 5S 6S 9H 10H JH QH AD 2D 3D", "2C"],
-    ...                      stock="JK")
-    >>> game.round, game.contract(1).name, game.to_act
-    (7, '4-4-4', 1)
-
-    .. versionadded:: 0.1.0
-
-    .. versionchanged:: 0.2.0
-       The position must be able to arise in play: no empty hand or discard
-       pile, table melds that fit their owners' contracts (grown by lay-offs,
-       counted in the new ``layoffs`` argument), a bounded seed.
-    """
-    from remi.variants import get
-
+    """The state :func:`remi.new_game` starts: ``empty`` (a state with no field) evolved to it."""
     if isinstance(variant, str):
         variant = get(variant)
     if not isinstance(variant, Variant):
         raise RemiError(f"expected a Variant or a variant name, got {type(variant).__name__}")
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RemiError(f"players must be an integer, got {_printable(players)}")
+        raise RemiError(f"players must be an integer, got {printable(players)}")
     if not variant.min_players <= players <= variant.max_players:
         raise RemiError(
             f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, "
-            f"not {_printable(players)}"
+            f"not {printable(players)}"
         )
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
@@ -141,9 +85,9 @@ def new_game(
     if problem:
         raise RemiError(f"seed {problem}")
     if dealer is None:
-        dealer = _rng(seed, "dealer").randrange(players)
+        dealer = seeded_rng(seed, "dealer").randrange(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RemiError(f"dealer must be a seat from 0 to {players - 1}, got {_printable(dealer)}", Reason.NOT_A_SEAT)
+        raise RemiError(f"dealer must be a seat from 0 to {players - 1}, got {printable(dealer)}", Reason.NOT_A_SEAT)
     start_levels = _levels(variant, players, round, levels)
     start_wins = _seat_values("wins", wins, players, 0)
     start_scores = _seat_values("scores", scores, players, 0, allow_negative=True)
@@ -166,10 +110,10 @@ def new_game(
         "levels": None if levels is None else start_levels,
         "wins": None if wins is None else start_wins,
         "scores": None if scores is None else start_scores,
-        "deck": None if deck is None else format_cards(_to_cards(deck)),
-        "hands": None if hands is None else tuple(format_cards(_to_cards(hand)) for hand in hands),
-        "stock": None if stock is None else format_cards(_to_cards(stock)),
-        "discard_pile": None if discard_pile is None else format_cards(_to_cards(discard_pile)),
+        "deck": None if deck is None else format_cards(as_cards(deck)),
+        "hands": None if hands is None else tuple(format_cards(as_cards(hand)) for hand in hands),
+        "stock": None if stock is None else format_cards(as_cards(stock)),
+        "discard_pile": None if discard_pile is None else format_cards(as_cards(discard_pile)),
         "table": tuple((meld.owner, str(Meld(meld.kind, meld.cards)), meld.turn) for meld in table_melds) or None,
         "layoffs": None if layoffs is None else start_layoffs,
     }
@@ -185,7 +129,7 @@ def new_game(
         "last_deal": None,
         "_history": None,
     }
-    state = _evolve(_EMPTY, {name: base.get(name) for name in _FIELDS})
+    state = evolve(empty, {field.name: base.get(field.name) for field in attrs.fields(type(empty))})
     if hands is not None:
         if deck is not None:
             raise RemiError("give either deck= or hands=, not both")
@@ -202,25 +146,16 @@ def new_game(
             f"dealing the hands and the upcard needs {needed} cards, but {len(order)} are left off the table",
             Reason.BAD_POSITION,
         )
-    return _start_deal(state, base, order, dealer, 1, start_levels, table_melds, laid, layoffs=start_layoffs)
+    return start_deal(state, base, order, dealer, 1, start_levels, table_melds, laid, layoffs=start_layoffs)
 
 
-def seed_problem(seed: object) -> str:
-    """What is wrong with ``seed`` as a seed (a phrase after "seed"), or ``""``."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        return f"must be an integer or a string, got {type(seed).__name__}"
-    if isinstance(seed, int) and not -SEED_BOUND < seed < SEED_BOUND:
-        return "must be an integer strictly between -2**128 and 2**128"
-    if isinstance(seed, str) and len(seed) > SEED_TEXT_LIMIT:
-        return f"text must be at most {SEED_TEXT_LIMIT} characters, got {len(seed)}"
-    return ""
-
-
-def game_from_start(start: Sequence[tuple[str, Any]], variant: Variant) -> GameState:
+def game_from_start(
+    start: Sequence[tuple[str, Any]], variant: Variant, new_game: Callable[..., GameState]
+) -> GameState:
     """The first state of a match, rebuilt from its ``start`` pairs under ``variant``.
 
     The pairs are :attr:`GameState.start` (or read back from JSON or a record);
-    ``variant`` and ``version`` are the caller's to check.
+    ``variant`` and ``version`` are the caller's to check; ``new_game`` is :func:`remi.new_game`.
 
     Raises:
         RemiError: If a name is unknown or repeated, or the arguments describe no position.
@@ -228,17 +163,17 @@ def game_from_start(start: Sequence[tuple[str, Any]], variant: Variant) -> GameS
     args: dict[str, Any] = {}
     for key, value in start:
         if key not in START_KEYS:
-            raise RemiError(f"unknown start argument {_printable(key)} (known: {', '.join(START_KEYS)})",
+            raise RemiError(f"unknown start argument {printable(key)} (known: {', '.join(START_KEYS)})",
                             Reason.BAD_POSITION)
         if key in args:
-            raise RemiError(f"the start argument {_printable(key)} is given twice", Reason.BAD_POSITION)
+            raise RemiError(f"the start argument {printable(key)} is given twice", Reason.BAD_POSITION)
         args[key] = value
     args.pop("variant", None)
     args.pop("version", None)
     if "table" in args:
         entries = args["table"]
         if isinstance(entries, str) or not isinstance(entries, Sequence):
-            raise RemiError(f"the table is a list of [owner, meld, turn] entries, got {_printable(entries)}",
+            raise RemiError(f"the table is a list of [owner, meld, turn] entries, got {printable(entries)}",
                             Reason.BAD_POSITION)
         args["table"] = [_table_entry(entry) for entry in entries]
     return new_game(variant, **args)
@@ -248,13 +183,13 @@ def _table_entry(entry: Any) -> TableMeld:
     if isinstance(entry, TableMeld):
         return entry
     if isinstance(entry, str) or not isinstance(entry, Sequence) or len(entry) != 3 or not isinstance(entry[1], str):
-        raise RemiError(f"a table entry is [owner, meld, turn], got {_printable(entry)}", Reason.BAD_POSITION)
+        raise RemiError(f"a table entry is [owner, meld, turn], got {printable(entry)}", Reason.BAD_POSITION)
     owner, text, turn = entry
     meld = Meld.parse(text)
     if isinstance(owner, bool) or not isinstance(owner, int):
-        raise RemiError(f"a table entry's owner is a seat, got {_printable(owner)}", Reason.NOT_A_SEAT)
+        raise RemiError(f"a table entry's owner is a seat, got {printable(owner)}", Reason.NOT_A_SEAT)
     if isinstance(turn, bool) or not (turn is None or isinstance(turn, int)):
-        raise RemiError(f"a table entry's turn is a number or null, got {_printable(turn)}", Reason.BAD_POSITION)
+        raise RemiError(f"a table entry's turn is a number or null, got {printable(turn)}", Reason.BAD_POSITION)
     return TableMeld(meld.kind, meld.cards, owner, turn)
 
 
@@ -265,7 +200,7 @@ def _levels(variant: Variant, players: int, round: int | None, levels: Sequence[
             raise RemiError(f"{variant.name} plays fixed rounds: use round=, not levels=", Reason.BAD_POSITION)
         start = 1 if round is None else round
         if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= last:
-            raise RemiError(f"round must be 1 to {last}, got {_printable(round)}", Reason.BAD_POSITION)
+            raise RemiError(f"round must be 1 to {last}, got {printable(round)}", Reason.BAD_POSITION)
         return (start,) * players
     if round is not None:
         raise RemiError(f"{variant.name} plays per-player levels: use levels=, not round=", Reason.BAD_POSITION)
@@ -286,17 +221,17 @@ def _seat_values(
     if values is None:
         return (default,) * players
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise RemiError(f"{name} needs one integer per seat ({players}), got {_printable(values)}", Reason.BAD_POSITION)
+        raise RemiError(f"{name} needs one integer per seat ({players}), got {printable(values)}", Reason.BAD_POSITION)
     out = tuple(values)
     if len(out) != players or any(isinstance(v, bool) or not isinstance(v, int) for v in out):
-        raise RemiError(f"{name} needs one integer per seat ({players}), got {_printable(values)}", Reason.BAD_POSITION)
+        raise RemiError(f"{name} needs one integer per seat ({players}), got {printable(values)}", Reason.BAD_POSITION)
     if not allow_negative and any(v < 0 for v in out):
-        raise RemiError(f"{name} cannot be negative, got {_printable(list(out))}", Reason.BAD_POSITION)
+        raise RemiError(f"{name} cannot be negative, got {printable(list(out))}", Reason.BAD_POSITION)
     if any(not -_MOST_POINTS <= v <= _MOST_POINTS for v in out):
         # (beyond this a total no longer reads back exactly everywhere JSON is read, and Python
         # prints no integer of more than 4,300 digits: to_json() could not write the state)
         low = f"-{_MOST_POINTS:,}" if allow_negative else "0"
-        raise RemiError(f"{name} must lie between {low} and {_MOST_POINTS:,}, got {_printable(list(out))}",
+        raise RemiError(f"{name} must lie between {low} and {_MOST_POINTS:,}, got {printable(list(out))}",
                         Reason.BAD_POSITION)
     return out
 
@@ -308,7 +243,7 @@ def _take(pool: list[Card], cards: Sequence[Card], where: str, dead_twos: bool =
             raise RemiError(f"{where} holds the dead 2 {card}, but only a discard in a variant with dead "
                             "twos (deck.dead_twos) makes one", Reason.BAD_POSITION)
         try:
-            pool.remove(_live(card))
+            pool.remove(live_twin(card))
         except ValueError:
             raise RemiError(f"{where} uses more {card} than the deck holds", Reason.BAD_POSITION) from None
 
@@ -331,19 +266,19 @@ def _check_table(
     by ``sum(layoffs)`` cards in all.
     """
     if isinstance(table, (str, bytes)) or not isinstance(table, Sequence):
-        raise RemiError(f"table= takes a sequence of TableMeld values, got {_printable(table)}", Reason.BAD_POSITION)
+        raise RemiError(f"table= takes a sequence of TableMeld values, got {printable(table)}", Reason.BAD_POSITION)
     melds = tuple(table)
     used: list[Card] = []
     by_owner: dict[int, list[TableMeld]] = {}
     for meld in melds:
         if not isinstance(meld, TableMeld) or not isinstance(meld.kind, MeldKind):
-            raise RemiError(f"table melds must be TableMeld values, got {_printable(meld)}", Reason.BAD_POSITION)
+            raise RemiError(f"table melds must be TableMeld values, got {printable(meld)}", Reason.BAD_POSITION)
         if isinstance(meld.owner, bool) or not isinstance(meld.owner, int) or not 0 <= meld.owner < players:
-            raise RemiError(f"meld owner {_printable(meld.owner)} is not a seat", Reason.BAD_POSITION)
+            raise RemiError(f"meld owner {printable(meld.owner)} is not a seat", Reason.BAD_POSITION)
         if meld.turn is not None:
             raise RemiError(
                 f"{meld}: a built position begins at its first turn, so its melds were laid before it "
-                f"(turn None), not on turn {_printable(meld.turn)}",
+                f"(turn None), not on turn {printable(meld.turn)}",
                 Reason.BAD_POSITION,
             )
         problems = meld_problems(variant.layoff_rules, meld.kind, meld.cards)
@@ -504,11 +439,11 @@ def _totals(options: Sequence[Sequence[tuple[frozenset[int], frozenset[int]]]]) 
 
 
 def _stack(deck: CardsLike | None, pool: list[Card], seed: int | str) -> tuple[Card, ...]:
-    rest = list(shuffled(pool, _rng(seed, 1, "deal")))
+    rest = list(shuffled(pool, seeded_rng(seed, 1, "deal")))
     if deck is None:
         return tuple(rest)
-    stacked = _to_cards(deck)
-    _take(sorted(pool, key=_index), stacked, "the stacked deck")
+    stacked = as_cards(deck)
+    _take(sorted(pool, key=by_index), stacked, "the stacked deck")
     for card in stacked:
         rest.remove(card)
     return (*stacked, *rest)
@@ -529,7 +464,7 @@ def _from_hands(
 ) -> GameState:
     players = state.players
     dead_twos = state.variant.deck.dead_twos
-    given = [_to_cards(hand) for hand in hands]
+    given = [as_cards(hand) for hand in hands]
     if len(given) != players:
         raise RemiError(f"hands needs one hand per seat ({players}), got {len(given)}", Reason.BAD_POSITION)
     for seat, hand in enumerate(given):
@@ -540,14 +475,14 @@ def _from_hands(
                    f"{state.variant.cite('going_out.down_first')}")
             raise RemiError(f"seat {seat}'s hand is empty: {why}", Reason.BAD_POSITION)
         _take(pool, hand, f"seat {seat}'s hand", dead_twos)
-    top = _to_cards(stock) if stock is not None else ()
+    top = as_cards(stock) if stock is not None else ()
     _take(pool, top, "the stock", dead_twos)
-    pile = _to_cards(discard_pile) if discard_pile is not None else None
+    pile = as_cards(discard_pile) if discard_pile is not None else None
     if pile is not None:
         if not pile:
             raise RemiError("the discard pile is empty: a turn always begins with a card on it", Reason.BAD_POSITION)
         _take(pool, pile, "the discard pile", dead_twos)
-    rest = list(shuffled(sorted(pool, key=_index), _rng(state.seed, 1, "deal")))
+    rest = list(shuffled(sorted(pool, key=by_index), seeded_rng(state.seed, 1, "deal")))
     if pile is None:
         if not rest:
             raise RemiError("no card is left for the upcard", Reason.BAD_POSITION)
@@ -563,7 +498,7 @@ def _from_hands(
                 order.append(queues[seat][turn])
     order.extend(top)
     order.extend(rest)
-    return _start_deal(
+    return start_deal(
         state, base, order, dealer, 1, levels, table, laid, sizes=sizes, discard_pile=tuple(pile), layoffs=layoffs
     )
 

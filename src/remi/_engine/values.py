@@ -2,7 +2,7 @@
 
 The enums and small values a state holds (:class:`Phase`, :class:`TableMeld`,
 :class:`DealResult`), its history (a linked list of actions), and
-:func:`_evolve`, the one place where a state object is assembled (private:
+:func:`evolve`, the one place where a state object is assembled (private:
 use the names from :mod:`remi.state`).
 """
 
@@ -17,13 +17,13 @@ import attrs
 
 from remi.actions import Action
 from remi.cards import Card, format_cards
-from remi.melds import End, MeldKind, _to_cards
+from remi.melds import End, MeldKind, as_cards
 from remi.variant import Variant
 
 __all__ = ["DealResult", "Phase", "TableMeld"]
 
-_MeldOptions = tuple[tuple[tuple[Card, End | None], ...], tuple[tuple[Card, ...], ...]]
-_index = attrgetter("index")
+MeldOptions = tuple[tuple[tuple[Card, End | None], ...], tuple[tuple[Card, ...], ...]]
+by_index = attrgetter("index")
 
 
 class Phase(enum.Enum):
@@ -59,15 +59,15 @@ class TableMeld:
     """
 
     kind: MeldKind
-    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=as_cards)
     owner: int
     turn: int | None = None
-    # what the meld accepts under one variant, computed on first use (see remi._listing.meld_options)
-    _options: tuple[Variant, _MeldOptions] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    # what the meld accepts under one variant, computed on first use (see remi._engine.listing.meld_options)
+    _options: tuple[Variant, MeldOptions] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.kind is MeldKind.SET:
-            object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_index)))
+            object.__setattr__(self, "cards", tuple(sorted(self.cards, key=by_index)))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (TableMeld, (self.kind, self.cards, self.owner, self.turn))  # without the cache
@@ -107,10 +107,10 @@ class DealResult:
         return self.winner is None
 
 
-_History = tuple[Any, Action] | None
+History = tuple[Any, Action] | None
 
 
-def _history_eq(a: _History, b: _History) -> bool:
+def history_eq(a: History, b: History) -> bool:
     while a is not None and b is not None:
         if a is b:
             return True
@@ -120,7 +120,7 @@ def _history_eq(a: _History, b: _History) -> bool:
     return a is None and b is None
 
 
-def _unwind(history: _History) -> tuple[Action, ...]:
+def unwind(history: History) -> tuple[Action, ...]:
     out: list[Action] = []
     while history is not None:
         out.append(history[1])
@@ -129,27 +129,27 @@ def _unwind(history: _History) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _wind(actions: Sequence[Action]) -> _History:
-    history: _History = None
+def wind(actions: Sequence[Action]) -> History:
+    history: History = None
     for action in actions:
         history = (history, action)
     return history
 
 
-class _Plain:
-    """A plain class: its ``__dict__`` descriptor reaches the real dict of a state (see ``_evolve``)."""
+class Plain:
+    """A plain class: its ``__dict__`` descriptor reaches the real dict of a state (see ``evolve``)."""
 
 
 # The real dict of a state: ``state.__dict__`` is a read-only view, so the engine reaches the dict
 # through the descriptor of the plain base class (a state's dict is copied once per action).
-_DICT = _Plain.__dict__["__dict__"]
-_get_dict = _DICT.__get__
-_set_dict = _DICT.__set__
+STATE_DICT = Plain.__dict__["__dict__"]
+_get_dict = STATE_DICT.__get__
+_set_dict = STATE_DICT.__set__
 
-_State = TypeVar("_State", bound=_Plain)
+_State = TypeVar("_State", bound=Plain)
 
 
-def _evolve(state: _State, changes: dict[str, Any]) -> _State:
+def evolve(state: _State, changes: dict[str, Any]) -> _State:
     """A new state of ``state``'s class: its fields, updated with ``changes`` (the one place a state is assembled).
 
     A state is evolved from another by every transition, the listing's redacted

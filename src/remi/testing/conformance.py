@@ -11,12 +11,12 @@ from random import Random
 
 import attrs
 
-from remi._invariants import assert_invariants, brute_force_valid, random_action
-from remi._reference import assert_legal_actions, assert_round_trips, assert_view_hides
-from remi._setup import new_game
+from remi._util import printable
 from remi.cards import CARDS
-from remi.errors import Reason, RemiError, _printable
-from remi.state import GameState
+from remi.errors import Reason, RemiError
+from remi.state import GameState, new_game
+from remi.testing.invariants import assert_invariants, brute_force_valid, random_action
+from remi.testing.reference import assert_legal_actions, assert_round_trips, assert_view_hides
 from remi.variant import Variant
 from remi.variants import get
 
@@ -220,18 +220,18 @@ def check_variant(
     """
     chosen = get(variant) if isinstance(variant, str) else variant
     if not isinstance(chosen, Variant):
-        raise RemiError(f"check_variant needs a Variant or a registered name, got {_printable(variant)}",
+        raise RemiError(f"check_variant needs a Variant or a registered name, got {printable(variant)}",
                         Reason.BAD_ARGUMENT)
     for name, value, least in (("games", games, 1), ("max_actions", max_actions, 0), ("deal_bound", deal_bound, 1)):
         if not isinstance(value, int) or isinstance(value, bool) or value < least:
-            raise RemiError(f"{name} must be an integer of at least {least}, got {_printable(value)}",
+            raise RemiError(f"{name} must be an integer of at least {least}, got {printable(value)}",
                             Reason.BAD_ARGUMENT)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise RemiError(f"seed must be a non-negative integer, got {_printable(seed)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"seed must be a non-negative integer, got {printable(seed)}", Reason.BAD_ARGUMENT)
     if players is not None and (not isinstance(players, int) or not
                                 chosen.min_players <= players <= chosen.max_players):
         raise RemiError(f"{chosen.name} plays with {chosen.min_players} to {chosen.max_players} players, "
-                        f"got {_printable(players)}", Reason.BAD_ARGUMENT)
+                        f"got {printable(players)}", Reason.BAD_ARGUMENT)
     failures: dict[str, ConformanceError] = {}
     try:
         _check_hooks(chosen)

@@ -16,12 +16,12 @@ from random import Random
 
 import attrs
 
-from remi._invariants import brute_force_valid, card_multiset
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import CARDS, JOKER, Card, Rank
 from remi.melds import End, Meld, MeldKind, MeldRules, Twos
 from remi.notation import read_record, write_record
 from remi.state import GameState, Phase
+from remi.testing.invariants import brute_force_valid, card_multiset
 from remi.variant import Variant
 
 __all__ = [

@@ -18,7 +18,7 @@ colour on a terminal (plain ASCII cards with ``--plain``, with ``NO_COLOR`` set,
 or when the output is not a terminal), and its menus stay short however many
 lay-downs a hand has: the solver's best first, the others behind "more…", and
 any legal action can be typed in notation. The game itself lives in
-``remi._terminal``, loaded only when ``remi play`` runs. ``remi rules`` gives
+``remi.cli.terminal``, loaded only when ``remi play`` runs. ``remi rules`` gives
 every rule parameter with its meaning.
 
 The tables and the progress bar use `rich <https://rich.readthedocs.io>`_ when
@@ -57,11 +57,12 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, NoReturn
 
 from remi import __version__
-from remi._describe import rules_text
-from remi._setup import SEED_TEXT_LIMIT, new_game
+from remi._util import SEED_TEXT_LIMIT
 from remi.bots import bot_names
+from remi.cli.describe import rules_text
 from remi.errors import RemiError
-from remi.simulate import DEFAULT_MAX_DEALS, Statistics, match_seed, seat_bots, simulate
+from remi.simulation import DEFAULT_MAX_DEALS, Statistics, match_seed, seat_bots, simulate
+from remi.state import new_game
 from remi.variant import Variant
 from remi.variants import get, names
 
@@ -256,8 +257,14 @@ class _Progress:
 
     def __enter__(self) -> _Progress:
         if self.enabled and self._tty and _rich_available():
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+            from rich.console import Console  # rich is optional (the cli extra)
+            from rich.progress import (  # rich is optional (the cli extra)
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
 
             self._bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                                  console=Console(stderr=True), transient=True)
@@ -370,8 +377,8 @@ def _print_statistics(stats: Statistics, elapsed: float, workers: int) -> None:
     title, bot_head, bot_rows, seat_head, seat_rows, notes = _statistics_tables(stats)
     footer = f"{elapsed:.1f} s with {workers} worker{'s' if workers != 1 else ''}"
     if _rich_available():
-        from rich.console import Console
-        from rich.table import Table
+        from rich.console import Console  # rich is optional (the cli extra)
+        from rich.table import Table  # rich is optional (the cli extra)
 
         console = Console(file=sys.stdout, highlight=False)
         console.print(title)
@@ -419,7 +426,7 @@ def _play(args: argparse.Namespace) -> int:
         state = new_game(variant, players=players, seed=seed)
     except RemiError as error:
         raise _UsageError(f"--seed cannot seed the match: {error}") from None
-    from remi._terminal import play  # only when playing: the other commands never load the game
+    from remi.cli.terminal import play  # only when playing: the other commands never load the game
 
     rich = (not args.plain and not os.environ.get("NO_COLOR") and sys.stdout.isatty() and _rich_available())
     return play(variant, state, args.seat, seed, sys.stdin, sys.stdout, rich=rich, pause=sys.stdin.isatty())

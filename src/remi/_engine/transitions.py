@@ -1,8 +1,8 @@
 """The transitions: the state that a legal action leads to (private).
 
-:func:`_perform` plays an action that :func:`remi._rules._check` accepted;
+:func:`perform` plays an action that :func:`remi._engine.rules._check` accepted;
 deals end and begin here, and the stock is drawn and rebuilt here. Every new
-state comes from :func:`remi._values._evolve`.
+state comes from :func:`remi._engine.values._evolve`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from remi._rules import _may_buy
-from remi._values import DealResult, Phase, TableMeld, _evolve, _index
+from remi._engine.rules import may_buy
+from remi._engine.values import DealResult, Phase, TableMeld, by_index, evolve
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import DEAD_TWOS, NATURALS, Card, shuffled
 from remi.parts import BuyTiming
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 _DIES = {NATURALS[suit * 13 + 1]: dead for suit, dead in enumerate(DEAD_TWOS)}
 
 
-def _perform(state: GameState, action: Action, verdict: Any) -> GameState:
+def perform(state: GameState, action: Action, verdict: Any) -> GameState:
     """The state after ``action``, which the one check accepted with ``verdict`` (what it computed)."""
     changes: dict[str, Any] = {"_history": (state._history, action)}
     kind = type(action)
@@ -39,7 +39,7 @@ def _perform(state: GameState, action: Action, verdict: Any) -> GameState:
             queue = _buy_queue(state, changes, 1)
             if queue:
                 changes.update(phase=Phase.BUY, buy_queue=queue, to_act=queue[0])
-                return _evolve(state, changes)
+                return evolve(state, changes)
         drawn = _draw(state, changes, 1)
         if drawn is None:
             return _end_deal(state, changes, None)
@@ -51,14 +51,14 @@ def _perform(state: GameState, action: Action, verdict: Any) -> GameState:
             changes["to_act"] = queue[0]
         else:
             changes["phase"] = Phase.PLAY
-        return _evolve(state, changes)
+        return evolve(state, changes)
     if kind is TakeDiscard:
         card = state.discard_pile[-1]
         changes["discard_pile"] = state.discard_pile[:-1]
         changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], (card,)))
         changes["taken"] = card
         changes["phase"] = Phase.PLAY
-        return _evolve(state, changes)
+        return evolve(state, changes)
     if kind is Pass:
         queue = state.buy_queue[1:]
         changes["buy_queue"] = queue
@@ -69,7 +69,7 @@ def _perform(state: GameState, action: Action, verdict: Any) -> GameState:
             changes["to_act"] = state.on_turn
             if state.variant.buying.timing is BuyTiming.BEFORE_DRAW:
                 return _draw_after_buying(state, changes)
-        return _evolve(state, changes)
+        return evolve(state, changes)
     if kind is Buy:
         card = state.discard_pile[-1]
         changes["discard_pile"] = state.discard_pile[:-1]
@@ -82,7 +82,7 @@ def _perform(state: GameState, action: Action, verdict: Any) -> GameState:
         changes["to_act"] = state.on_turn
         if state.variant.buying.timing is BuyTiming.BEFORE_DRAW:
             return _draw_after_buying(state, changes)
-        return _evolve(state, changes)
+        return evolve(state, changes)
     if kind is Discard:
         card = action.card  # type: ignore[union-attr]
         hand = _remove(state.hands[seat], (card,))
@@ -98,7 +98,7 @@ def _perform(state: GameState, action: Action, verdict: Any) -> GameState:
             return _end_deal(state, changes, None)  # the deal's bound: as if the stock ran out
         nxt = (seat + 1) % state.players
         changes.update(on_turn=nxt, to_act=nxt, phase=Phase.DRAW, taken=None, turn=state.turn + 1)
-        return _evolve(state, changes)
+        return evolve(state, changes)
     if kind is LayDown:
         return _perform_laydown(state, changes, seat, action, verdict)  # type: ignore[arg-type]
     if kind is LayOff:
@@ -113,7 +113,7 @@ def _perform(state: GameState, action: Action, verdict: Any) -> GameState:
             changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
         if not hand:
             return _end_deal(state, changes, seat)
-        return _evolve(state, changes)
+        return evolve(state, changes)
     swap: SwapJoker = action  # type: ignore[assignment]
     meld = state.table[swap.meld]
     cards, freed = verdict  # the meld and the freed jokers, as the check computed them
@@ -122,7 +122,7 @@ def _perform(state: GameState, action: Action, verdict: Any) -> GameState:
     changes["table"] = _replace(state.table, swap.meld, attrs.evolve(meld, cards=cards))
     if state.taken is not None and state.taken in swap.cards:
         changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
-    return _evolve(state, changes)
+    return evolve(state, changes)
 
 
 def _perform_laydown(
@@ -139,7 +139,7 @@ def _perform_laydown(
         changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
     if not hand:
         return _end_deal(state, changes, seat)
-    return _evolve(state, changes)
+    return evolve(state, changes)
 
 
 def _draw_after_buying(state: GameState, changes: dict[str, Any]) -> GameState:
@@ -150,7 +150,7 @@ def _draw_after_buying(state: GameState, changes: dict[str, Any]) -> GameState:
         return _end_deal(state, changes, None)
     hands = changes.get("hands", state.hands)
     changes["hands"] = _replace(hands, seat, _add(hands[seat], drawn))
-    return _evolve(state, changes)
+    return evolve(state, changes)
 
 
 def _buy_queue(state: GameState, changes: dict[str, Any], later: int) -> tuple[int, ...]:
@@ -171,7 +171,7 @@ def _buy_queue(state: GameState, changes: dict[str, Any], later: int) -> tuple[i
     order = variant.buy_order(state.players, state.on_turn)
     if buying.discarder_may_buy and buying.down_players_may_buy and buying.limit is None:
         return order  # everyone asked is eligible (the player on turn is never in the order)
-    return tuple(seat for seat in order if _may_buy(state, seat))
+    return tuple(seat for seat in order if may_buy(state, seat))
 
 
 def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> GameState:
@@ -213,13 +213,13 @@ def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> 
             buy_queue=(),
             taken=None,  # nobody is on turn any more: the re-discard rule holds nothing
         )
-        return _evolve(state, common)
+        return evolve(state, common)
     dealer = (state.dealer + 1) % state.players
-    deck = shuffled(variant.cards(state.players), _rng(state.seed, state.deal + 1, "deal"))
-    return _start_deal(state, common, deck, dealer, state.deal + 1, levels)
+    deck = shuffled(variant.cards(state.players), seeded_rng(state.seed, state.deal + 1, "deal"))
+    return start_deal(state, common, deck, dealer, state.deal + 1, levels)
 
 
-def _start_deal(
+def start_deal(
     state: GameState,
     changes: dict[str, Any],
     deck: Sequence[Card],
@@ -255,7 +255,7 @@ def _start_deal(
         deal=deal,
         dealer=dealer,
         levels=levels,
-        hands=tuple(tuple(sorted(hand, key=_index)) for hand in hands),
+        hands=tuple(tuple(sorted(hand, key=by_index)) for hand in hands),
         stock=tuple(deck[position:]),
         discard_pile=discard_pile,
         table=table,
@@ -271,7 +271,7 @@ def _start_deal(
         taken=None,
         turn=0,
     )
-    return _evolve(state, changes)
+    return evolve(state, changes)
 
 
 # -- hands ---------------------------------------------------------------------
@@ -283,7 +283,7 @@ def _replace(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
 
 def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     if len(cards) == 1:  # found by bisection (a hand is sorted by index; the check made sure it is held)
-        at = bisect_left(hand, cards[0].index, key=_index)
+        at = bisect_left(hand, cards[0].index, key=by_index)
         return hand[:at] + hand[at + 1 :]
     rest = list(hand)
     for card in cards:
@@ -294,15 +294,15 @@ def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
 def _add(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     if len(cards) == 1:
         card = cards[0]
-        at = bisect_right(hand, card.index, key=_index)
+        at = bisect_right(hand, card.index, key=by_index)
         return (*hand[:at], card, *hand[at:])
-    return tuple(sorted((*hand, *cards), key=_index))
+    return tuple(sorted((*hand, *cards), key=by_index))
 
 
 # -- chance --------------------------------------------------------------------
 
 
-def _rng(seed: int | str, *parts: object) -> random.Random:
+def seeded_rng(seed: int | str, *parts: object) -> random.Random:
     return random.Random("remi/" + "/".join(str(p) for p in (seed, *parts)))
 
 
@@ -319,14 +319,14 @@ def _draw(state: GameState, changes: dict[str, Any], n: int) -> list[Card] | Non
             if (limit is not None and rebuilds >= limit) or len(discard) < 2:
                 return None
             rebuilds += 1
-            stock = shuffled(discard[:-1], _rng(state.seed, state.deal, "rebuild", rebuilds))
+            stock = shuffled(discard[:-1], seeded_rng(state.seed, state.deal, "rebuild", rebuilds))
             discard = discard[-1:]
         take = min(n - len(drawn), len(stock))
         drawn.extend(stock[:take])
         stock = stock[take:]
     if not stock and match.rebuild_at_once and (limit is None or rebuilds < limit) and len(discard) >= 2:
         rebuilds += 1  # the last card is gone: rebuild now, keeping the top discard exposed
-        stock = shuffled(discard[:-1], _rng(state.seed, state.deal, "rebuild", rebuilds))
+        stock = shuffled(discard[:-1], seeded_rng(state.seed, state.deal, "rebuild", rebuilds))
         discard = discard[-1:]
     changes["stock"] = stock
     changes["discard_pile"] = discard

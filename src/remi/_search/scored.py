@@ -1,11 +1,11 @@
-"""The search kernel's scored candidates, for the solver (private; the first half is :mod:`remi._kernel`).
+"""The search kernel's scored candidates, for the solver (private; the first half is :mod:`remi._search.kernel`).
 
 The solver's candidates (:func:`scored_runs`, :func:`scored_sets`,
 :func:`cover_sets`) are *scored* and one per distinct use of cards: the
 wilds are a count (a budget spent on gaps, ends and the cap), a run is its
 naturals plus wilds filling and extending it, and a set takes its naturals
 from the suits with most copies (:func:`greedy_suits`). They read the
-kernel's line of values (:func:`remi._kernel.run_bounds`) as bits
+kernel's line of values (:func:`remi._search.kernel.run_bounds`) as bits
 (:class:`RunLine`, :func:`run_line`), which also gives a quick reject from
 counts alone (:func:`suit_bits`, :func:`window_naturals`); the solver
 memoises them per variant, as the points are the variant's. Count vectors
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from itertools import accumulate, combinations, compress, product
 
-from remi._kernel import J
-from remi.melds import JokerCap, MeldRules, Twos, _bounds
+from remi._search.kernel import J
+from remi.melds import JokerCap, MeldRules, Twos, run_value_bounds
 
 #: A scored candidate's score is ``points * SCORE_WEIGHT + cards``: points first, then more cards melded.
 SCORE_WEIGHT = 1024
@@ -70,15 +70,15 @@ class RunLine:
         self.most: tuple[dict[int, int], ...] = tuple({} for _ in windows)
 
 
-_LINES: dict[int, tuple[MeldRules, RunLine]] = {}
+RUN_LINES: dict[int, tuple[MeldRules, RunLine]] = {}
 
 
 def run_line(rules: MeldRules) -> RunLine:
     """The line of ``rules`` (memoised per rules)."""
-    hit = _LINES.get(id(rules))
+    hit = RUN_LINES.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
-    lo, hi, wrap = _bounds(rules)  # (where 2s are wild no position stands for a 2: the line starts at 3)
+    lo, hi, wrap = run_value_bounds(rules)  # (where 2s are wild no position stands for a 2: the line starts at 3)
     a_lo, a_hi = lo, hi
     if wrap:
         turn = 13 * -(-rules.run_max // 13)
@@ -98,9 +98,9 @@ def run_line(rules: MeldRules) -> RunLine:
                       for n in range(rules.run_max + 1)),
         jokers_of=tuple((J,) * n for n in range(rules.run_max + 1)),
     )
-    if len(_LINES) > 64:
-        _LINES.clear()
-    _LINES[id(rules)] = (rules, line)
+    if len(RUN_LINES) > 64:
+        RUN_LINES.clear()
+    RUN_LINES[id(rules)] = (rules, line)
     return line
 
 

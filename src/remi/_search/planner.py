@@ -2,7 +2,7 @@
 
 A plan picks, per requirement, one target meld of the requirement's size (a
 run's window of values in one suit, or a set's rank) and counts the naturals
-the hand lacks for it; :class:`_Planner` finds the plan lacking the fewest.
+the hand lacks for it; :class:`Planner` finds the plan lacking the fewest.
 The hand's wilds (jokers, and 2s where they are wild) fill the gaps last.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import attrs
 
-from remi._kernel import DEAD as _DEAD
-from remi._kernel import TWOS as _TWOS
-from remi._kernel import J as _J
-from remi._kernel import counts_of, run_bounds, run_windows, set_naturals
+from remi._search.kernel import DEAD as _DEAD
+from remi._search.kernel import TWOS as _TWOS
+from remi._search.kernel import J as _J
+from remi._search.kernel import counts_of, run_bounds, run_windows, set_naturals
 from remi.cards import CARDS, Card
 from remi.contracts import Contract
 from remi.melds import JokerCap, MeldKind, Twos
@@ -49,7 +49,7 @@ def _windows(variant: Variant, length: int) -> tuple[tuple[int, ...], ...]:
 
 
 @attrs.frozen
-class _Plan:
+class Plan:
     """How far a hand is from a contract.
 
     Attributes:
@@ -68,7 +68,7 @@ class _Plan:
 _Need = tuple[bool, int]
 
 
-class _Planner:
+class Planner:
     """Measures hands against contracts: the naturals a hand lacks for its best plan.
 
     A plan picks, per requirement, one target meld of the requirement's size:
@@ -80,9 +80,9 @@ class _Planner:
 
     def __init__(self) -> None:
         self._variant: Variant | None = None
-        self._cache: dict[tuple[tuple[_Need, ...], tuple[Card, ...]], _Plan] = {}
+        self._cache: dict[tuple[tuple[_Need, ...], tuple[Card, ...]], Plan] = {}
 
-    def plan(self, variant: Variant, hand: tuple[Card, ...], contract: Contract) -> _Plan:
+    def plan(self, variant: Variant, hand: tuple[Card, ...], contract: Contract) -> Plan:
         """How far ``hand`` is from ``contract`` under ``variant``."""
         needs = tuple(sorted(
             ((r.kind is MeldKind.RUN,
@@ -104,7 +104,7 @@ class _Planner:
         self._cache[key] = plan
         return plan
 
-    def _search(self, variant: Variant, hand: tuple[Card, ...], needs: tuple[_Need, ...]) -> _Plan:
+    def _search(self, variant: Variant, hand: tuple[Card, ...], needs: tuple[_Need, ...]) -> Plan:
         rules = variant.melds
         counts = counts_of(hand)
         # where 2s are wild they are jokers, except in a set of twos (under WILD_EXCEPT_SETS they
@@ -200,7 +200,7 @@ class _Planner:
                 room += max(0, min(lack, most))
         missing = best_cost - min(jokers, room)
         spare = tuple(CARDS[i] for i in range(len(counts)) if i != _J for _ in range(counts[i]))
-        return _Plan(missing, best_cost, spare)
+        return Plan(missing, best_cost, spare)
 
 
 def _short(counts: list[int], window: tuple[int, ...]) -> int:

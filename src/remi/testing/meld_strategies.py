@@ -285,6 +285,7 @@ _DEAD_PERTURBATIONS = (*_WILD_PERTURBATIONS, _a_two_dies, _a_two_dies)
 
 @st.composite
 def candidate(draw: st.DrawFn, variant: Variant, kinds: tuple[MeldKind, ...]) -> tuple[Card, ...]:
+    """A candidate meld of one of ``kinds``: valid under ``variant``, or a valid one perturbed."""
     kind = draw(st.sampled_from(kinds))
     meld = draw(_valid_set(variant) if kind is MeldKind.SET else _valid_run(variant))
     perturbations = _PERTURBATIONS if variant.melds.twos is Twos.NATURAL else _WILD_PERTURBATIONS

@@ -3,7 +3,7 @@
 Private: the state machine lists legal lay-downs lazily through these. A hand
 is a list of :data:`~remi.cards.CARD_SLOTS` counts indexed by :attr:`Card.index`
 (52 is the joker, 53–56 the dead twos); the
-candidate melds come from the search kernel, :mod:`remi._kernel`.
+candidate melds come from the search kernel, :mod:`remi._search.kernel`.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, product
 
-from remi._kernel import DEAD as _DEAD
-from remi._kernel import J as _J
-from remi._kernel import (
+from remi._search.kernel import DEAD as _DEAD
+from remi._search.kernel import J as _J
+from remi._search.kernel import (
     all_in_run,
     all_in_set,
     candidates,
@@ -25,7 +25,7 @@ from remi._kernel import (
 )
 from remi.actions import LayDown
 from remi.cards import CARDS
-from remi.contracts import Contract, _run_span, _runs_too_close, _RunSpan
+from remi.contracts import Contract, RunSpan, run_span, runs_too_close
 from remi.melds import JokerCap, Meld, MeldKind, MeldRules, Twos
 
 _SET = MeldKind.SET
@@ -355,7 +355,7 @@ def _laydown(melds: list[tuple[MeldKind, tuple[int, ...]]]) -> LayDown:
 
 _Key = tuple[MeldKind, int]
 #: What one walk remembers: the dead ends of :func:`_cover_exists`, and the spans of the runs met.
-_Known = tuple[set[tuple[object, ...]], dict[tuple[int, ...], _RunSpan | None]]
+_Known = tuple[set[tuple[object, ...]], dict[tuple[int, ...], RunSpan | None]]
 
 
 def _walk(
@@ -370,7 +370,7 @@ def _walk(
 ) -> Iterator[list[tuple[MeldKind, tuple[int, ...]]]]:
     chosen: list[tuple[MeldKind, tuple[int, ...]]] = []
     # M8 and the like: the spans of the runs chosen so far, where two runs of one suit need a gap
-    spans: list[_RunSpan | None] = []
+    spans: list[RunSpan | None] = []
     gapped = run_gap > 0 and sum(kind is _RUN for kind, _ in plan) > 1
     need = [size for _, size in plan]
     suffix = [sum(need[i:]) for i in range(len(need) + 1)]
@@ -410,7 +410,7 @@ def _walk(
                 continue
             if spaced:
                 span = _span(rules, cards, known)
-                if any(_runs_too_close(span, other, run_gap) for other in spans):
+                if any(runs_too_close(span, other, run_gap) for other in spans):
                     continue  # (every lay-down holding these two runs breaks the gap)
                 spans.append(span)
             for i in cards:
@@ -431,12 +431,12 @@ def _walk(
     yield from step(0, 0)
 
 
-def _span(rules: MeldRules, cards: tuple[int, ...], known: _Known) -> _RunSpan | None:
+def _span(rules: MeldRules, cards: tuple[int, ...], known: _Known) -> RunSpan | None:
     """The span of the run ``cards`` (:func:`remi.contracts._run_span`), remembered in ``known``."""
     spans = known[1]
     if cards in spans:
         return spans[cards]
-    span = spans[cards] = _run_span(rules, built_meld(True, cards).cards)
+    span = spans[cards] = run_span(rules, built_meld(True, cards).cards)
     return span
 
 
@@ -446,7 +446,7 @@ def _cover_exists(
     counts: list[int],
     exact: bool,
     run_gap: int,
-    spans: tuple[_RunSpan | None, ...],
+    spans: tuple[RunSpan | None, ...],
     known: _Known,
 ) -> bool:
     """Whether melds, one per key of ``plan``, use every card of ``counts`` (all-in), runs ``run_gap`` apart.
@@ -472,7 +472,7 @@ def _cover_exists(
         kind, size = plan[0]
         for cards in (all_in_run if kind is _RUN else all_in_set)(rules, counts, size, exact):
             if not gapped or kind is _SET or not any(
-                    _runs_too_close(_span(rules, cards, known), other, run_gap) for other in spans):
+                    runs_too_close(_span(rules, cards, known), other, run_gap) for other in spans):
                 return True
         dead_ends.add(memo)
         return False
@@ -500,7 +500,7 @@ def _cover_exists(
             more = spans
             if gapped and kind is _RUN:
                 span = _span(rules, cards, known)
-                if any(_runs_too_close(span, other, run_gap) for other in spans):
+                if any(runs_too_close(span, other, run_gap) for other in spans):
                     continue
                 more = (*spans, span)
             for i in cards:

@@ -3,7 +3,7 @@
 Use ``GameState.legal_actions`` (the class is documented as
 :class:`remi.state.LegalActions`). The swaps, lay-offs and discards of a
 turn are few: they are listed when the state is. The lay-downs are lazy: they
-come from :mod:`remi._generate` one at a time, so a caller pays only for what
+come from :mod:`remi._search.generate` one at a time, so a caller pays only for what
 it reads, and the listing keeps nothing it has yielded: a hand with millions
 of lay-downs is listed in constant memory. ``kinds`` narrows it to some
 action classes, skipping the others without generating them.
@@ -16,18 +16,19 @@ from itertools import chain as _chain_iterables
 from itertools import islice as _islice
 from typing import TYPE_CHECKING, Any, overload
 
-from remi import _generate
-from remi._rules import (
-    _cards_to_keep,
-    _check,
-    _contract_constraint,
-    _layoff_blocked,
-    _may_take_discard,
-    _own_meld_too_soon,
-    _rediscard_forbidden,
-    _swap_blocked,
+from remi._engine.rules import (
+    cards_to_keep,
+    contract_constraint,
+    layoff_blocked,
+    may_take_discard,
+    own_meld_too_soon,
+    rediscard_forbidden,
+    refusal_of,
+    swap_blocked,
 )
-from remi._values import Phase, TableMeld, _evolve, _index, _MeldOptions
+from remi._engine.values import MeldOptions, Phase, TableMeld, by_index, evolve
+from remi._search import generate
+from remi._util import printable
 from remi.actions import (
     BUY,
     DRAW,
@@ -44,7 +45,7 @@ from remi.actions import (
     TakeDiscard,
 )
 from remi.cards import CARD_SLOTS, CARDS, DEAD_TWOS, JOKER, Card
-from remi.errors import Reason, RemiError, _printable
+from remi.errors import Reason, RemiError
 from remi.melds import End, MeldKind, Twos, lay_off, run_cards, run_start, swap_joker
 from remi.parts import Contracts, GoingOut
 from remi.variant import Variant
@@ -147,7 +148,7 @@ class LegalActions(Sequence[Action]):
             return
         if phase is _DRAW:  # the small phases: their listing is known now
             take = state.discard_pile and (
-                state.variant.drawing.down_players_take_discard or _may_take_discard(state, state.on_turn))
+                state.variant.drawing.down_players_take_discard or may_take_discard(state, state.on_turn))
             found = _DRAW_OR_TAKE if take else _DRAW_ONLY
         else:
             found = _PASS_OR_BUY if phase is _BUY else ()
@@ -162,7 +163,7 @@ class LegalActions(Sequence[Action]):
             found = frozenset()
         if not found or not found <= _ACTION_CLASSES:
             names = ", ".join(sorted(kind.__name__ for kind in _ACTION_CLASSES))
-            raise RemiError(f"kinds must be action classes ({names}), got {_printable(kinds)}", Reason.BAD_ARGUMENT)
+            raise RemiError(f"kinds must be action classes ({names}), got {printable(kinds)}", Reason.BAD_ARGUMENT)
         return found
 
     @staticmethod
@@ -174,7 +175,7 @@ class LegalActions(Sequence[Action]):
         hands = state.hands
         shown: list[tuple[Any, ...]] = list(map(hidden.__getitem__, map(len, hands)))  # no comprehension: hot
         shown[seat] = hands[seat]
-        return _evolve(
+        return evolve(
             state,
             {"hands": tuple(shown), "stock": hidden[len(state.stock)], "seed": "", "start": (), "_history": None},
         )
@@ -228,7 +229,7 @@ class LegalActions(Sequence[Action]):
             return action in (self._list or ())
         if self._kinds is not None and type(action) not in self._kinds:
             return False
-        return _check(state, action, None) is None
+        return refusal_of(state, action, None) is None
 
     def __iter__(self) -> Iterator[Action]:
         if self._list is not None:
@@ -343,7 +344,7 @@ class LegalActions(Sequence[Action]):
             for position, action in enumerate(_islice(self, start, stop), start):
                 if action == value:
                     return position
-        raise ValueError(f"{_printable(value)} is not in the listing")
+        raise ValueError(f"{printable(value)} is not in the listing")
 
     def __getstate__(self) -> tuple[Any, ...]:
         # (the read of lay-downs begun with the state is a generator: a copy generates them anew)
@@ -425,10 +426,10 @@ def _play_actions(
     laydowns: Iterator[LayDown] | None = None
     if missing and (kinds is None or LayDown in kinds):
         all_in = contracts.going_out[level] is GoingOut.ALL_IN
-        keep = _cards_to_keep(state, seat, True)
+        keep = cards_to_keep(state, seat, True)
         if not all_in and not contracts.go_out_on_go_down_turn:
             keep = max(keep, 1)
-        laydowns = _generate.laydowns(
+        laydowns = generate.laydowns(
             variant.melds,
             contract,
             exact=contracts.exact_sizes,
@@ -442,16 +443,16 @@ def _play_actions(
             if variant.contract_rule and type(contracts).melds_problem is Contracts.melds_problem else 0,
         )
         if contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
-            most = len(hand) - _cards_to_keep(state, seat, False)
+            most = len(hand) - cards_to_keep(state, seat, False)
             laydowns = (found for found in laydowns if len(found.melds) == missing or len(found.cards) <= most)
         if variant.contract_rule:  # a contract-level rule: the one check's gate (the rest holds by construction)
             ruled = view or state
-            laydowns = (found for found in laydowns if _contract_constraint(ruled, seat, level, found.melds) is None)
+            laydowns = (found for found in laydowns if contract_constraint(ruled, seat, level, found.melds) is None)
     rest: list[Action] = []
     if state.table:
         if kinds is None or SwapJoker in kinds:
             rest += _swaps(state, seat, counts)
-        if len(hand) > _cards_to_keep(state, seat, not missing) and (kinds is None or LayOff in kinds):
+        if len(hand) > cards_to_keep(state, seat, not missing) and (kinds is None or LayOff in kinds):
             rest += _layoffs(state, seat, counts)
     if kinds is not None and Discard not in kinds:
         return laydowns, rest
@@ -459,7 +460,7 @@ def _play_actions(
     discards = _DISCARDS
     # one Discard per distinct card (a hand is sorted, so copies are neighbours)
     pairs = zip(hand, (None, *hand), strict=False)  # each card with the one before it
-    if taken is None or not _rediscard_forbidden(state, taken, hand):
+    if taken is None or not rediscard_forbidden(state, taken, hand):
         rest += [discards[card.index] for card, before in pairs if card is not before]
     else:  # N13, E7: the taken discard may not go straight back
         rest += [discards[card.index] for card, before in pairs if card is not before and card is not taken]
@@ -469,7 +470,7 @@ def _play_actions(
 _DISCARDS = tuple(Discard(card) for card in CARDS)  # by card index
 
 
-def meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
+def meld_options(variant: Variant, meld: TableMeld) -> MeldOptions:
     """What a meld accepts: lay-offs (card, end) and swaps (naturals), whoever holds the cards."""
     cached = meld._options
     if cached is not None and cached[0] is variant:
@@ -498,7 +499,7 @@ def meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
         suit = next(card.index // 13 for card in cards if card is not JOKER)
         low = CARDS[suit * 13 + (start - 2) % 13]
         high = CARDS[suit * 13 + (start + len(cards) - 1) % 13]
-        for card in sorted({low, high, JOKER}, key=_index):
+        for card in sorted({low, high, JOKER}, key=by_index):
             for end in (End.LOW, End.HIGH):
                 if lay_off(layoff_rules, MeldKind.RUN, cards, card, end) is not None:
                     layoffs.append((card, end))
@@ -515,7 +516,7 @@ def meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
 _TWOS = tuple(CARDS[suit * 13 + 1] for suit in range(4))
 
 
-def _wild_meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
+def _wild_meld_options(variant: Variant, meld: TableMeld) -> MeldOptions:
     """:func:`meld_options` where 2s are wild or melds need other than one natural.
 
     The wilds (jokers, and wild 2s) may be laid off wherever they fit; a meld
@@ -543,7 +544,7 @@ def _wild_meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
             offered: tuple[Card, ...] = CARDS
         else:
             offered = (*(CARDS[suit * 13 + first.index % 13] for suit in range(4)), *wilds)
-        for card in sorted(set(offered), key=_index):
+        for card in sorted(set(offered), key=by_index):
             if lay_off(layoff_rules, MeldKind.SET, cards, card) is not None:
                 layoffs.append((card, None))
         if first is not None and any(freeable(card) for card in cards):
@@ -562,7 +563,7 @@ def _wild_meld_options(variant: Variant, meld: TableMeld) -> _MeldOptions:
         low = CARDS[suit * 13 + (start - 2) % 13]
         high = CARDS[suit * 13 + (start + len(cards) - 1) % 13]
         offered = (low, high, *wilds, DEAD_TWOS[suit]) if dead_twos else (low, high, *wilds)
-    for card in sorted(set(offered), key=_index):
+    for card in sorted(set(offered), key=by_index):
         for end in (End.LOW, End.HIGH):
             if lay_off(layoff_rules, MeldKind.RUN, cards, card, end) is not None:
                 layoffs.append((card, end))
@@ -609,16 +610,16 @@ def _table_offers(variant: Variant, table: tuple[TableMeld, ...]) -> tuple[_Swap
 
 def _swaps(state: GameState, seat: int, counts: list[int]) -> list[SwapJoker]:
     """The swaps ``seat`` may make now, in table order."""
-    if _swap_blocked(state, seat) is not None:
+    if swap_blocked(state, seat) is not None:
         return []
     variant = state.variant
     own = variant.swaps.from_own_melds
     relocate = not variant.swaps.joker_to_hand
     found = []
     for index, owner, is_run, naturals in _table_offers(variant, state.table)[0]:
-        if (owner != seat or own) and all(map(counts.__getitem__, map(_index, naturals))):
+        if (owner != seat or own) and all(map(counts.__getitem__, map(by_index, naturals))):
             swap = SwapJoker(index, naturals)
-            if relocate and is_run and _check(state, swap, None) is not None:
+            if relocate and is_run and refusal_of(state, swap, None) is not None:
                 continue  # the joker moves to an end of the run: the one check says whether it can
             found.append(swap)
     return found
@@ -627,11 +628,11 @@ def _swaps(state: GameState, seat: int, counts: list[int]) -> list[SwapJoker]:
 def _layoffs(state: GameState, seat: int, counts: list[int]) -> list[LayOff]:
     """The lay-offs ``seat`` may make now, in table order."""
     variant = state.variant
-    if _layoff_blocked(state, seat) is not None:
+    if layoff_blocked(state, seat) is not None:
         return []
     wait = variant.layoffs.own_meld_delay
     return [LayOff(card, index, end) for index, owner, turn, card, end in _table_offers(variant, state.table)[1]
-            if counts[card.index] and not (wait and _own_meld_too_soon(state, seat, owner, turn))]
+            if counts[card.index] and not (wait and own_meld_too_soon(state, seat, owner, turn))]
 
 
 def _counts(hand: tuple[Card, ...]) -> list[int]:

@@ -12,15 +12,14 @@ from typing import ClassVar
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from remi._invariants import assert_invariants, random_action
-from remi._meld_strategies import candidate
-from remi._reference import assert_legal_actions, assert_round_trips, assert_view_hides
-from remi._setup import new_game
 from remi.actions import Buy, Discard, DrawStock, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import CARDS, DEAD_TWOS, JOKER, NATURALS, Card
 from remi.errors import RemiError
 from remi.melds import MeldKind
-from remi.state import GameState
+from remi.state import GameState, new_game
+from remi.testing.invariants import assert_invariants, random_action
+from remi.testing.meld_strategies import candidate
+from remi.testing.reference import assert_legal_actions, assert_round_trips, assert_view_hides
 from remi.variant import Variant
 from remi.variants import get, names
 

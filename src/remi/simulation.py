@@ -1,6 +1,6 @@
 """Simulation: bots play whole matches, and the results are summed up.
 
->>> from remi.simulate import simulate
+>>> from remi.simulation import simulate
 >>> stats = simulate("norwegian", 2, ["greedy", "random"], games=2, seed=1)
 >>> stats.games, sum(seat.wins for seat in stats.seats)
 (2, 2.0)
@@ -26,9 +26,10 @@ from typing import Any
 
 import attrs
 
-from remi._setup import new_game
+from remi._util import printable
 from remi.bots import bot_names, make_bot
-from remi.errors import IllegalActionError, Reason, RemiError, _printable
+from remi.errors import IllegalActionError, Reason, RemiError
+from remi.state import new_game
 from remi.variant import Variant
 from remi.variants import get
 
@@ -314,19 +315,19 @@ def play_match(
         try:
             action = seats[seat].choose(state.view(seat), state.legal_actions())
         except Exception as error:
-            raise RemiError(f"bot {_printable(bots[seat])} at seat {seat} of match {index} (seed "
-                            f"{_printable(seed)}) failed: "
+            raise RemiError(f"bot {printable(bots[seat])} at seat {seat} of match {index} (seed "
+                            f"{printable(seed)}) failed: "
                             f"{type(error).__name__}: {error}", Reason.BAD_ARGUMENT) from error
         try:
             state = state.apply(action)
         except IllegalActionError as error:  # an illegal action, or no action at all
-            raise IllegalActionError(f"bot {_printable(bots[seat])} at seat {seat} of match {index} (seed "
-                                     f"{_printable(seed)}) "
-                                     f"chose {_printable(action)}: {error}", error.reason) from error
+            raise IllegalActionError(f"bot {printable(bots[seat])} at seat {seat} of match {index} (seed "
+                                     f"{printable(seed)}) "
+                                     f"chose {printable(action)}: {error}", error.reason) from error
         actions += 1
         in_deal += 1
         if in_deal > _DEAL_ACTION_LIMIT:
-            raise RemiError(f"deal {state.deal} of match {_printable(seed)} did not end after "
+            raise RemiError(f"deal {state.deal} of match {printable(seed)} did not end after "
                             f"{_DEAL_ACTION_LIMIT} actions "
                             f"(the variant has no turn_limit; do the bots {', '.join(sorted(set(bots)))} "
                             "never draw from the stock?)")
@@ -382,6 +383,7 @@ def bot_seed(seed: int | str, seat: int) -> str:
 
     .. versionadded:: 0.2.0
     """
+    # the text keeps the module's name before 0.2.0 (remi.simulate): another text would reseed every bot
     text = f"remi.simulate.bot_seed\x00{type(seed).__name__}:{seed}\x00seat:{seat}"
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
@@ -418,7 +420,7 @@ def _results(tasks: Iterable[_Task], executor: Executor | None) -> Iterator[Matc
 
 def _check_int(name: str, value: object, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise RemiError(f"{name} must be an integer of at least {low}, got {_printable(value)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"{name} must be an integer of at least {low}, got {printable(value)}", Reason.BAD_ARGUMENT)
     return value
 
 
@@ -437,14 +439,14 @@ def seat_bots(bots: Iterable[str] | str, players: int) -> tuple[str, ...]:
     """
     if not isinstance(bots, str | Iterable):
         raise RemiError(f"bots must be bot names (a sequence, or one comma-separated string), got "
-                        f"{_printable(bots)}", Reason.BAD_ARGUMENT)
+                        f"{printable(bots)}", Reason.BAD_ARGUMENT)
     names = [name.strip() for name in bots.split(",")] if isinstance(bots, str) else list(bots)
     if not names:
         raise RemiError("give at least one bot name", Reason.BAD_ARGUMENT)
     known = bot_names()
     for name in names:
         if not isinstance(name, str) or name not in known:
-            raise RemiError(f"unknown bot {_printable(name)} (known: {', '.join(known)})", Reason.BAD_ARGUMENT)
+            raise RemiError(f"unknown bot {printable(name)} (known: {', '.join(known)})", Reason.BAD_ARGUMENT)
     return tuple(names[seat % len(names)] for seat in range(players))
 
 
@@ -524,19 +526,19 @@ def simulate(
     _check_int("players", players, 0)
     if not rules.min_players <= players <= rules.max_players:
         raise RemiError(
-            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {_printable(players)}",
+            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, not {printable(players)}",
             Reason.BAD_ARGUMENT,
         )
     _check_int("games", games, 1)
     if max_deals is not None:
         _check_int("max_deals", max_deals, 1)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RemiError(f"seed must be an integer or a string, got {_printable(seed)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"seed must be an integer or a string, got {printable(seed)}", Reason.BAD_ARGUMENT)
     if progress is not None and not callable(progress):
-        raise RemiError(f"progress must be a callable or None, got {_printable(progress)}", Reason.BAD_ARGUMENT)
+        raise RemiError(f"progress must be a callable or None, got {printable(progress)}", Reason.BAD_ARGUMENT)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise RemiError(f"executor must be a concurrent.futures.Executor (with a submit method), got "
-                        f"{_printable(executor)}",
+                        f"{printable(executor)}",
                         Reason.BAD_ARGUMENT)
     names = seat_bots(bots, players)
     # a registered variant travels by name (small); any other as the value itself

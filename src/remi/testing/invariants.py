@@ -12,7 +12,7 @@ from itertools import islice
 from random import Random
 
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
-from remi.cards import DEAD_TWOS, Card, Rank, _live
+from remi.cards import DEAD_TWOS, Card, Rank, live_twin
 from remi.melds import JokerCap, MeldKind, MeldRules, Twos, meld_problems
 from remi.parts import GoingOut, Schedule
 from remi.state import GameState, Phase
@@ -146,7 +146,7 @@ def _as_dealt(cards: Counter[Card]) -> Counter[Card]:
     counts = Counter(cards)
     for dead in DEAD_TWOS:
         if dead in counts:
-            counts[_live(dead)] += counts.pop(dead)
+            counts[live_twin(dead)] += counts.pop(dead)
     return counts
 
 

@@ -1,12 +1,12 @@
 """The contract solver's candidate melds: the runs and sets a hand's counts allow (private).
 
-Per-variant tables (:class:`_Tables`, memoised by :func:`_tables`), a
-contract as the search sees it (:func:`_requirements`), and the candidates
-and bounds that :mod:`remi._solver_search` combines: runs per suit and sets
-per rank from the search kernel (:mod:`remi._kernel`, memoised here), the
+Per-variant tables (:class:`Tables`, memoised by :func:`tables_for`), a
+contract as the search sees it (:func:`search_plan`), and the candidates
+and bounds that :mod:`remi._search.arrange` combines: runs per suit and sets
+per rank from the search kernel (:mod:`remi._search.kernel`, memoised here), the
 special sets of the wild-twos count vector, the best score a set can still
 reach with so many jokers, and a quick reject from the jokers a contract
-needs at the least (:func:`_short_of_jokers`). See :mod:`remi.solver`.
+needs at the least (:func:`short_of_jokers`). See :mod:`remi.solver`.
 
 The search counts a hand in a vector of 53 (or 54) counts: the naturals, then
 at index 52 the *wilds*: the jokers, plus every 2 where the 2s are wild (then
@@ -16,7 +16,7 @@ places, read only by sets of twos, and index 53 counts the jokers, which is
 all a set of twos may add (its 2s are its naturals): a set of twos takes its
 2s from their places and from the wilds, and its jokers from both 52 and 53.
 Whatever else takes wilds takes them from 52 alone, to be told apart only in
-the end (:func:`_search_counts` builds the vector; see :mod:`remi.solver`).
+the end (:func:`search_counts` builds the vector; see :mod:`remi.solver`).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from operator import itemgetter
 
 import attrs
 
-from remi._kernel import J as _J
-from remi._kernel_scored import (
+from remi._search.kernel import J as _J
+from remi._search.scored import (
     SCORE_WEIGHT,
     Scored,
     Scoring,
@@ -47,11 +47,9 @@ from remi.melds import JokerCap, MeldKind, MeldRules, Twos
 from remi.variant import Variant
 
 #: Where twos may be natural in a set of twos: the jokers (the wilds a set of twos may hold).
-_JS = _J + 1
+SET_OF_TWOS_WILDS = _J + 1
 #: A special set's key starts at this "rank": sets of twos (13), sets of wilds only (14).
-_SPECIAL = 13
-#: A candidate's score is ``points * _W + cards`` (the kernel's scores).
-_W = SCORE_WEIGHT
+SPECIAL_SET = 13
 _NO_LIMIT = 1 << 30
 
 # A candidate meld: (score, canonical key, card indices used; 52 once per wild).
@@ -59,19 +57,19 @@ _NO_LIMIT = 1 << 30
 # *positions of its naturals): of runs using the same cards the smallest key puts
 # extending jokers at the high end; a run of wilds only has suit 4 and no naturals.
 # A set's key is (rank offset, naturals, jokers); a set of twos (13, twos, jokers),
-# a set of wilds only (14, 0, wilds). A score is points * _W + cards, the wilds
-# scored at the most a wild is worth (see _Tables.uneven).
-_Cand = Scored
+# a set of wilds only (14, 0, wilds). A score is points * SCORE_WEIGHT + cards, the wilds
+# scored at the most a wild is worth (see Tables.uneven).
+Candidate = Scored
 # A requirement as the search sees it: (is a run, fewest cards, most cards).
-_Req = tuple[bool, int, int]
-# A contract as the search sees it (see _requirements).
-_Plan = tuple[list[_Req], list[int], list[_Req], list[bool], int]
+Need = tuple[bool, int, int]
+# A contract as the search sees it (see search_plan).
+SearchPlan = tuple[list[Need], list[int], list[Need], list[bool], int]
 
-_score = itemgetter(0)
-_NONE = -(1 << 60)
+score_of = itemgetter(0)
+NO_SCORE = -(1 << 60)
 
 
-def _prefix_max(exact: list[int]) -> list[int]:
+def prefix_max(exact: list[int]) -> list[int]:
     for b in range(1, len(exact)):
         exact[b] = max(exact[b], exact[b - 1])
     return exact
@@ -81,23 +79,23 @@ def _prefix_max(exact: list[int]) -> list[int]:
 
 
 @attrs.frozen
-class _Tables:
+class Tables:
     """What the search needs from a variant, precomputed once per variant.
 
     A suit's run values lie on a *line* of positions, each mapped to a card
     offset (rank - 1): without wrap-around it is 1..14 (ace low = 1, ace high
     = 14) trimmed by the ace rules; with wrap-around it is several turns of
     the 13 ranks, and a run's lowest natural must sit in the middle turn so that
-    each run is generated once (:class:`remi._kernel_scored.RunLine`). ``kernel``
+    each run is generated once (:class:`remi._search.scored.RunLine`). ``kernel``
     holds what the kernel's scored candidates need (the line, points, limits);
-    ``runs`` memoises :func:`remi._kernel_scored.scored_runs` per suit, ``rank_sets``
-    :func:`remi._kernel_scored.scored_sets` per rank, ``sets`` the rank curves
-    (:func:`_rank_curves`) and ``plans`` :func:`_requirements`.
+    ``runs`` memoises :func:`remi._search.scored.scored_runs` per suit, ``rank_sets``
+    :func:`remi._search.scored.scored_sets` per rank, ``sets`` the rank curves
+    (:func:`_rank_curves`) and ``plans`` :func:`search_plan`.
 
     Wild twos: ``wild_twos`` says the 2s are wild (they join the jokers at
     index 52), ``twos_sets`` that a set of twos holds them as naturals (see
     the module), ``special`` that there are sets without naturals of their
-    own rank (sets of twos, sets of wilds only: :func:`_special_sets`).
+    own rank (sets of twos, sets of wilds only: :func:`special_sets`).
     Under plain wild twos no run position stands for a 2, so the line runs
     3..A (the ace high) or 3..K.
 
@@ -110,7 +108,7 @@ class _Tables:
     every wild so, and the solver takes the better of two exact searches
     (:func:`remi.solver._search_split`). Where sets of twos take jokers and
     2s of their own (``uneven``), one search scores the melds exactly as it
-    goes, less what their wilds overstate (:func:`remi._solver_search._shortfall`).
+    goes, less what their wilds overstate (:func:`remi._search.arrange._shortfall`).
 
     ``fewest`` is the fewest naturals of a meld holding naturals, ``all_wild``
     whether melds of wilds only exist (no natural minimum, no joker cap),
@@ -139,19 +137,19 @@ class _Tables:
     set_ranks: tuple[int, ...]
     ranks_from: tuple[tuple[int, ...], ...]
     naturals: tuple[int, ...]
-    cheap: _Tables | None
-    runs: dict[tuple[object, ...], tuple[_Cand, ...]] = attrs.field(factory=dict, eq=False, repr=False)
-    plans: dict[int, tuple[Contract, _Plan | None]] = attrs.field(factory=dict, eq=False, repr=False)
+    cheap: Tables | None
+    runs: dict[tuple[object, ...], tuple[Candidate, ...]] = attrs.field(factory=dict, eq=False, repr=False)
+    plans: dict[int, tuple[Contract, SearchPlan | None]] = attrs.field(factory=dict, eq=False, repr=False)
     sets: dict[tuple[int, int, int], dict[int, list[int]]] = attrs.field(factory=dict, eq=False, repr=False)
-    rank_sets: dict[tuple[object, ...], tuple[_Cand, ...]] = attrs.field(factory=dict, eq=False, repr=False)
+    rank_sets: dict[tuple[object, ...], tuple[Candidate, ...]] = attrs.field(factory=dict, eq=False, repr=False)
 
 
 _CACHE_LIMIT = 100_000
-_TABLES: dict[int, tuple[Variant, _Tables]] = {}
+TABLE_CACHE: dict[int, tuple[Variant, Tables]] = {}
 
 
-def _tables(variant: Variant) -> _Tables:
-    hit = _TABLES.get(id(variant))
+def tables_for(variant: Variant) -> Tables:
+    hit = TABLE_CACHE.get(id(variant))
     if hit is not None and hit[0] is variant:
         return hit[1]
     rules = variant.melds
@@ -163,19 +161,19 @@ def _tables(variant: Variant) -> _Tables:
         low = min(points[_J], points[1])
         cheap = _build(rules, tuple(low if i == _J or i % 13 == 1 else p for i, p in enumerate(points)), None)
     tables = _build(rules, points, cheap)
-    if len(_TABLES) > 64:
-        _TABLES.clear()
-    _TABLES[id(variant)] = (variant, tables)
+    if len(TABLE_CACHE) > 64:
+        TABLE_CACHE.clear()
+    TABLE_CACHE[id(variant)] = (variant, tables)
     return tables
 
 
-def _build(rules: MeldRules, points: tuple[int, ...], cheap: _Tables | None) -> _Tables:
+def _build(rules: MeldRules, points: tuple[int, ...], cheap: Tables | None) -> Tables:
     wild_twos = rules.twos is not Twos.NATURAL
     twos_sets = rules.twos is Twos.WILD_EXCEPT_SETS
     line = run_line(rules)
     wild_points = max(points[_J], points[1]) if wild_twos else points[_J]
     capnat = rules.joker_cap is JokerCap.NATURALS
-    return _Tables(
+    return Tables(
         points=points,
         cap_naturals=capnat,
         set_min=rules.set_min,
@@ -199,7 +197,7 @@ def _build(rules: MeldRules, points: tuple[int, ...], cheap: _Tables | None) -> 
     )
 
 
-def _requirements(t: _Tables, contract: Contract, exact: bool) -> _Plan | None:
+def search_plan(t: Tables, contract: Contract, exact: bool) -> SearchPlan | None:
     """The contract as the search sees it, or ``None`` if a size is impossible (memoised).
 
     Returns the requirements in contract order, the order they are searched
@@ -210,8 +208,8 @@ def _requirements(t: _Tables, contract: Contract, exact: bool) -> _Plan | None:
     hit = t.plans.get(id(contract))
     if hit is not None and hit[0] is contract:
         return hit[1]
-    reqs: list[_Req] = []
-    plan: _Plan | None = None
+    reqs: list[Need] = []
+    plan: SearchPlan | None = None
     for req in contract.requirements:
         is_run = req.kind is MeldKind.RUN
         low, high = (t.run_min, t.run_max) if is_run else (t.set_min, t.set_max)
@@ -233,11 +231,11 @@ def _requirements(t: _Tables, contract: Contract, exact: bool) -> _Plan | None:
     return plan
 
 
-def _short_of_jokers(t: _Tables, counts: list[int], plan: _Plan) -> bool:
+def short_of_jokers(t: Tables, counts: list[int], plan: SearchPlan) -> bool:
     """Whether ``counts`` hold fewer jokers than the contract needs at the least (a quick reject).
 
     Only where the 2s are natural and every meld holds naturals (not
-    :attr:`_Tables.special`). A run lies on the line, so every window of its
+    :attr:`Tables.special`). A run lies on the line, so every window of its
     fewest places within it lacks no more naturals than it has jokers: a run
     needs at least its fewest cards less the most naturals a suit holds in such a
     window. ``q`` sets of one rank holding ``n`` naturals need at least ``q``
@@ -299,7 +297,7 @@ def _short_of_jokers(t: _Tables, counts: list[int], plan: _Plan) -> bool:
 # -- wild twos ---------------------------------------------------------------------
 
 
-def _search_counts(t: _Tables, counts: list[int]) -> list[int]:
+def search_counts(t: Tables, counts: list[int]) -> list[int]:
     """The search's count vector for a hand's 53 counts, where 2s are wild (a new list; see the module)."""
     found = counts[:]
     twos = counts[1] + counts[14] + counts[27] + counts[40]
@@ -311,19 +309,19 @@ def _search_counts(t: _Tables, counts: list[int]) -> list[int]:
     return found
 
 
-def _held(t: _Tables, counts: list[int]) -> int:
+def held_value(t: Tables, counts: list[int]) -> int:
     """How many cards the search's ``counts`` hold (a 2 kept in its place is also a wild)."""
     if t.twos_sets:
-        return sum(counts) - counts[1] - counts[14] - counts[27] - counts[40] - counts[_JS]
+        return sum(counts) - counts[1] - counts[14] - counts[27] - counts[40] - counts[SET_OF_TWOS_WILDS]
     return sum(counts)
 
 
-def _free_wilds(t: _Tables, cards: tuple[int, ...]) -> tuple[int, int, int]:
+def free_wilds(t: Tables, cards: tuple[int, ...]) -> tuple[int, int, int]:
     """A candidate's wilds: (any wilds, jokers of a set of twos or of jokers only, 2s held as naturals)."""
     units = cards.count(_J)
     if not t.twos_sets:
         return units, 0, 0
-    jokers = cards.count(_JS)
+    jokers = cards.count(SET_OF_TWOS_WILDS)
     twos = sum(1 for c in cards if c < _J and c % 13 == 1)
     return units - jokers - twos, jokers, twos
 
@@ -331,7 +329,7 @@ def _free_wilds(t: _Tables, cards: tuple[int, ...]) -> tuple[int, int, int]:
 # -- candidate melds -----------------------------------------------------------
 
 
-def _run_cands(t: _Tables, counts: list[int], lmin: int, lmax: int, must: int, out: list[_Cand]) -> None:
+def run_candidates(t: Tables, counts: list[int], lmin: int, lmax: int, must: int, out: list[Candidate]) -> None:
     """Append the runs of ``lmin``..``lmax`` cards the counts allow, one per distinct use of cards.
 
     With ``must >= 0`` only runs holding that natural are made (the all-in
@@ -366,11 +364,12 @@ def _run_cands(t: _Tables, counts: list[int], lmin: int, lmax: int, must: int, o
         pw = t.wild_points
         top = min(jokers, lmax, t.wild_run_max)
         lo = line.lo
-        out += [((n * pw) * _W + n, (4, 0, -lo, lo + n - 1), line.jokers_of[n]) for n in range(top, lmin - 1, -1)]
+        out += [((n * pw) * SCORE_WEIGHT + n, (4, 0, -lo, lo + n - 1), line.jokers_of[n])
+                for n in range(top, lmin - 1, -1)]
 
 
-def _set_cands(
-    t: _Tables, counts: list[int], lmin: int, lmax: int, low: tuple[int, ...] | None, out: list[_Cand]
+def set_candidates(
+    t: Tables, counts: list[int], lmin: int, lmax: int, low: tuple[int, ...] | None, out: list[Candidate]
 ) -> None:
     """Append the candidate sets (rank, naturals taken greedily, jokers), key ``>= low``.
 
@@ -393,10 +392,10 @@ def _set_cands(
         else:
             out += found
     if t.special:
-        out += [cand for cand in _special_sets(t, counts, lmin, lmax) if low is None or cand[1] >= low]
+        out += [cand for cand in special_sets(t, counts, lmin, lmax) if low is None or cand[1] >= low]
 
 
-def _special_sets(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[_Cand]:
+def special_sets(t: Tables, counts: list[int], lmin: int, lmax: int) -> list[Candidate]:
     """The sets without a natural of their own rank: sets of twos and sets of wilds only, best first.
 
     A set of twos (where the 2s are natural in it) holds 2s as its naturals
@@ -406,10 +405,10 @@ def _special_sets(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[_
     cap; where 2s may be natural in a set, it is of jokers only (with a 2 it
     is a set of twos).
     """
-    out: list[_Cand] = []
+    out: list[Candidate] = []
     wilds = counts[_J]
     if t.twos_sets:
-        jokers = counts[_JS]
+        jokers = counts[SET_OF_TWOS_WILDS]
         picks = greedy_suits(counts, 1, t.distinct)
         p2, pj = t.points[1], t.points[_J]
         for k in range(min(len(picks), lmax, wilds), t.fewest - 1, -1):
@@ -417,31 +416,32 @@ def _special_sets(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[_
             if t.cap_naturals and k < jhi:
                 jhi = k
             for j in range(jhi, max(0, lmin - k) - 1, -1):
-                out.append(((k * p2 + j * pj) * _W + k + j, (_SPECIAL, k, j),
-                            (*picks[:k], *(_J,) * (k + j), *(_JS,) * j)))
+                out.append(((k * p2 + j * pj) * SCORE_WEIGHT + k + j, (SPECIAL_SET, k, j),
+                            (*picks[:k], *(_J,) * (k + j), *(SET_OF_TWOS_WILDS,) * j)))
         if t.all_wild:
             pw = t.points[_J]
-            out += [((n * pw) * _W + n, (_SPECIAL + 1, 0, n), (_J,) * n + (_JS,) * n)
+            out += [((n * pw) * SCORE_WEIGHT + n, (SPECIAL_SET + 1, 0, n), (_J,) * n + (SET_OF_TWOS_WILDS,) * n)
                     for n in range(min(jokers, wilds, lmax), lmin - 1, -1)]
-        out.sort(key=_score, reverse=True)
+        out.sort(key=score_of, reverse=True)
     elif t.all_wild:
         pw = t.wild_points
-        out += [((n * pw) * _W + n, (_SPECIAL + 1, 0, n), (_J,) * n) for n in range(min(wilds, lmax), lmin - 1, -1)]
+        out += [((n * pw) * SCORE_WEIGHT + n, (SPECIAL_SET + 1, 0, n), (_J,) * n)
+                for n in range(min(wilds, lmax), lmin - 1, -1)]
     return out
 
 
-def _special_curve(t: _Tables, counts: list[int], lmin: int, lmax: int, exact: list[int]) -> list[int]:
+def _special_curve(t: Tables, counts: list[int], lmin: int, lmax: int, exact: list[int]) -> list[int]:
     """``exact`` (best score by wilds used, at most 0, 1, …) raised by the special sets."""
     exact = exact[:]
     top = len(exact) - 1
-    for cand in _special_sets(t, counts, lmin, lmax):
+    for cand in special_sets(t, counts, lmin, lmax):
         used = cand[2].count(_J)
         if used <= top and cand[0] > exact[used]:
             exact[used] = cand[0]
-    return _prefix_max(exact)
+    return prefix_max(exact)
 
 
-def _set_naturals(t: _Tables, counts: list[int]) -> list[int]:
+def _set_naturals(t: Tables, counts: list[int]) -> list[int]:
     """Per rank (ace first), the naturals a set of it may hold: its copies, or its suits where suits differ."""
     if t.distinct:
         return list(map(sum, zip(map(bool, counts[0:13]), map(bool, counts[13:26]), map(bool, counts[26:39]),
@@ -449,8 +449,8 @@ def _set_naturals(t: _Tables, counts: list[int]) -> list[int]:
     return list(map(sum, zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)))
 
 
-def _set_bounds(
-    t: _Tables, counts: list[int], lmin: int, lmax: int, special: bool = True
+def set_bounds(
+    t: Tables, counts: list[int], lmin: int, lmax: int, special: bool = True
 ) -> tuple[list[int], list[tuple[int, int]]]:
     """Bounds for a set chosen later: the best score with at most 0, 1, … jokers, and per rank.
 
@@ -463,35 +463,35 @@ def _set_bounds(
     found = []
     ranks = []
     for rank, curve in _held_curves(t, counts, lmin, lmax):
-        if curve[-1] > _NONE:
+        if curve[-1] > NO_SCORE:
             found.append(curve)
             ranks.append((curve[-1], rank))
     ranks.sort(key=lambda x: (-x[0], x[1]))
-    exact = list(map(max, *found)) if len(found) > 1 else found[0][:] if found else [_NONE] * (jokers + 1)
+    exact = list(map(max, *found)) if len(found) > 1 else found[0][:] if found else [NO_SCORE] * (jokers + 1)
     if special and t.special:
         return _special_curve(t, counts, lmin, lmax, exact), ranks
     return exact, ranks
 
 
-def _set_curve(t: _Tables, counts: list[int], lmin: int, lmax: int) -> list[int]:
-    """The joker curve of :func:`_set_bounds` alone, from per-rank curves memoised by naturals held."""
+def set_curve(t: Tables, counts: list[int], lmin: int, lmax: int) -> list[int]:
+    """The joker curve of :func:`set_bounds` alone, from per-rank curves memoised by naturals held."""
     jokers = counts[_J]
     found = [curve for _, curve in _held_curves(t, counts, lmin, lmax)]
     if t.special:
-        curve = list(map(max, *found)) if len(found) > 1 else found[0] if found else [_NONE] * (jokers + 1)
+        curve = list(map(max, *found)) if len(found) > 1 else found[0] if found else [NO_SCORE] * (jokers + 1)
         return _special_curve(t, counts, lmin, lmax, curve)
     if not found:
-        return [_NONE] * (jokers + 1)
+        return [NO_SCORE] * (jokers + 1)
     if len(found) == 1:
         return found[0]
     return list(map(max, *found))
 
 
-def _set_value(t: _Tables, counts: list[int], lmin: int, lmax: int) -> int:
-    """The best score of one set from ``counts`` (:func:`_best_set`'s, without building it)."""
-    best = _NONE
+def set_value(t: Tables, counts: list[int], lmin: int, lmax: int) -> int:
+    """The best score of one set from ``counts`` (:func:`best_set`'s, without building it)."""
+    best = NO_SCORE
     if t.special:
-        special = _special_sets(t, counts, lmin, lmax)
+        special = special_sets(t, counts, lmin, lmax)
         if special:
             best = max(cand[0] for cand in special)
     for _, curve in _held_curves(t, counts, lmin, lmax):
@@ -500,7 +500,7 @@ def _set_value(t: _Tables, counts: list[int], lmin: int, lmax: int) -> int:
     return best
 
 
-def _held_curves(t: _Tables, counts: list[int], lmin: int, lmax: int) -> Iterator[tuple[int, list[int]]]:
+def _held_curves(t: Tables, counts: list[int], lmin: int, lmax: int) -> Iterator[tuple[int, list[int]]]:
     """Each rank whose naturals can make a set, with its joker curve (memoised by points and naturals held)."""
     jokers = counts[_J]
     memo = _rank_curves(t, jokers, lmin, lmax)
@@ -514,7 +514,7 @@ def _held_curves(t: _Tables, counts: list[int], lmin: int, lmax: int) -> Iterato
         yield rank, curve
 
 
-def _rank_curves(t: _Tables, jokers: int, lmin: int, lmax: int) -> dict[int, list[int]]:
+def _rank_curves(t: Tables, jokers: int, lmin: int, lmax: int) -> dict[int, list[int]]:
     """The memo of one rank's set curves for these jokers and sizes, keyed by ``points * 1024 + naturals``."""
     memo = t.sets.get((jokers, lmin, lmax))
     if memo is None:
@@ -524,9 +524,9 @@ def _rank_curves(t: _Tables, jokers: int, lmin: int, lmax: int) -> dict[int, lis
     return memo
 
 
-def _rank_curve(t: _Tables, p: int, n: int, jokers: int, lmin: int, lmax: int) -> list[int]:
+def _rank_curve(t: Tables, p: int, n: int, jokers: int, lmin: int, lmax: int) -> list[int]:
     """The joker curve of the sets of a rank worth ``p`` from ``n`` of its naturals and ``jokers`` jokers."""
-    exact = [_NONE] * (jokers + 1)
+    exact = [NO_SCORE] * (jokers + 1)
     pj = t.wild_points
     capnat = t.cap_naturals
     least = t.fewest
@@ -535,14 +535,14 @@ def _rank_curve(t: _Tables, p: int, n: int, jokers: int, lmin: int, lmax: int) -
         k = n if n < lmax - j else lmax - j
         if k < least or k + j < lmin or (capnat and j > k):
             continue
-        exact[j] = (k * p + j * pj) * _W + k + j
-    return _prefix_max(exact)
+        exact[j] = (k * p + j * pj) * SCORE_WEIGHT + k + j
+    return prefix_max(exact)
 
 
-def _best_set(
-    t: _Tables, counts: list[int], lmin: int, lmax: int, low: tuple[int, ...] | None,
+def best_set(
+    t: Tables, counts: list[int], lmin: int, lmax: int, low: tuple[int, ...] | None,
     ranks: list[tuple[int, int]], need: int, wild_value: list[int] | None = None, wild_floor: int = 0,
-) -> _Cand | None:
+) -> Candidate | None:
     """The best single set scoring more than ``need``, or ``None``.
 
     ``ranks`` lists (best score in the whole hand, rank) best first: a rank
@@ -558,7 +558,7 @@ def _best_set(
     pj = t.wild_points
     capnat = t.cap_naturals
     least = t.fewest
-    best: _Cand | None = None
+    best: Candidate | None = None
     for potential, rank in ranks:
         if potential <= need:
             break
@@ -577,13 +577,13 @@ def _best_set(
                 continue
             if low is not None and (rank, k, j) < low:
                 continue
-            score = (k * p + (j * pj if wild_value is None else wild_value[j])) * _W + k + j
+            score = (k * p + (j * pj if wild_value is None else wild_value[j])) * SCORE_WEIGHT + k + j
             if score > need:
                 need = score
                 picks = greedy_suits(counts, rank, t.distinct)
                 best = (score, (rank, k, j), (*picks[:k], *(_J,) * j))
     if t.special and wild_value is None:
-        for cand in _special_sets(t, counts, lmin, lmax):
+        for cand in special_sets(t, counts, lmin, lmax):
             if cand[0] > need and (low is None or cand[1] >= low) and cand[2].count(_J) >= wild_floor:
                 need, best = cand[0], cand
     return best

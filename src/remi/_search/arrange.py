@@ -1,8 +1,8 @@
 """The contract solver's searches: a branch and bound, and the exact cover for all-in contracts (private).
 
-:func:`_search_best` picks one candidate meld per requirement (runs first,
-then sets) leaving the fewest points; :func:`_search_cover` finds melds that
-use every card. The candidates come from :mod:`remi._solver_melds`.
+:func:`search_best` picks one candidate meld per requirement (runs first,
+then sets) leaving the fewest points; :func:`search_cover` finds melds that
+use every card. The candidates come from :mod:`remi._search.tables`.
 See :mod:`remi.solver`.
 """
 
@@ -11,34 +11,33 @@ from __future__ import annotations
 from bisect import bisect_left
 from itertools import compress
 
-from remi._kernel import J as _J
-from remi._kernel_scored import cover_sets
-from remi._solver_melds import (
-    _NONE,
-    _SPECIAL,
-    _W,
-    _best_set,
-    _Cand,
-    _free_wilds,
-    _held,
-    _Plan,
-    _prefix_max,
-    _Req,
-    _run_cands,
-    _score,
-    _set_bounds,
-    _set_cands,
-    _set_curve,
-    _set_value,
-    _special_sets,
-    _Tables,
+from remi._search.kernel import J as _J
+from remi._search.scored import SCORE_WEIGHT, cover_sets
+from remi._search.tables import (
+    NO_SCORE,
+    SPECIAL_SET,
+    Candidate,
+    Need,
+    SearchPlan,
+    Tables,
+    best_set,
+    free_wilds,
+    held_value,
+    prefix_max,
+    run_candidates,
+    score_of,
+    set_bounds,
+    set_candidates,
+    set_curve,
+    set_value,
+    special_sets,
 )
 
 #: Runs a requirement may have before the search groups them by jokers (big hands, after many buys).
 _MANY = 200
 
 
-def _dedup(cands: list[_Cand]) -> list[_Cand]:
+def _dedup(cands: list[Candidate]) -> list[Candidate]:
     """One candidate per tuple of cards (the smallest key), best score first.
 
     Melds using the same cards leave the same hand, so only one is searched
@@ -47,14 +46,14 @@ def _dedup(cands: list[_Cand]) -> list[_Cand]:
     so the symmetry rule stays sound: of two identical requirements met by
     classes A and B, the representative with the smaller key goes first.
     """
-    by_cards: dict[tuple[int, ...], _Cand] = {}
+    by_cards: dict[tuple[int, ...], Candidate] = {}
     for cand in cands:
         cards = cand[2]
         kept = by_cards.get(cards)
         if kept is None or cand[1] < kept[1]:
             by_cards[cards] = cand
     unique = list(by_cards.values())
-    unique.sort(key=_score, reverse=True)
+    unique.sort(key=score_of, reverse=True)
     return unique
 
 
@@ -74,20 +73,20 @@ def _put(counts: list[int], cards: tuple[int, ...]) -> None:
         counts[c] += 1
 
 
-def _all_runs(t: _Tables, counts: list[int], req: _Req) -> list[_Cand]:
-    cands: list[_Cand] = []
-    _run_cands(t, counts, req[1], req[2], -1, cands)
+def _all_runs(t: Tables, counts: list[int], req: Need) -> list[Candidate]:
+    cands: list[Candidate] = []
+    run_candidates(t, counts, req[1], req[2], -1, cands)
     return _dedup(cands)
 
 
-def _curve(cands: list[_Cand], jokers: int) -> list[int]:
+def _curve(cands: list[Candidate], jokers: int) -> list[int]:
     """For 0..``jokers`` jokers, the best score of a candidate using at most that many."""
-    exact = [_NONE] * (jokers + 1)
+    exact = [NO_SCORE] * (jokers + 1)
     for cand in cands:
         used = cand[2].count(_J)
         if used <= jokers and cand[0] > exact[used]:
             exact[used] = cand[0]
-    return _prefix_max(exact)
+    return prefix_max(exact)
 
 
 def _share(first: list[int], rest: list[int]) -> list[int]:
@@ -103,21 +102,21 @@ def _share(first: list[int], rest: list[int]) -> list[int]:
     return out
 
 
-def _spent(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand]) -> tuple[int, int, int]:
+def _spent(t: Tables, wilds: tuple[int, int], chosen: list[Candidate]) -> tuple[int, int, int]:
     """The free wilds ``chosen`` take, and the jokers and 2s left for them (the sets of twos' taken out)."""
     free = jokers = twos = 0
     for cand in chosen:
-        f, j, k = _free_wilds(t, cand[2])
+        f, j, k = free_wilds(t, cand[2])
         free += f
         jokers += j
         twos += k
     return free, wilds[0] - jokers, wilds[1] - twos
 
 
-def _shortfall(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand]) -> int:
+def _shortfall(t: Tables, wilds: tuple[int, int], chosen: list[Candidate]) -> int:
     """What the scores of ``chosen`` overstate when jokers and wild 2s differ in points.
 
-    A candidate scores each wild it may take at :attr:`_Tables.wild_points`;
+    A candidate scores each wild it may take at :attr:`Tables.wild_points`;
     the melds' wilds are in truth the best of the hand's jokers and 2s
     (``wilds``) that the sets of twos leave.
     """
@@ -125,10 +124,10 @@ def _shortfall(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand]) -> int:
     pj, p2 = t.points[_J], t.points[1]
     best, worst, many = (pj, p2, jokers) if pj >= p2 else (p2, pj, twos)
     top = many if many < free else free
-    return (free * t.wild_points - top * best - (free - top) * worst) * _W
+    return (free * t.wild_points - top * best - (free - top) * worst) * SCORE_WEIGHT
 
 
-def _wild_values(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand], most: int) -> list[int]:
+def _wild_values(t: Tables, wilds: tuple[int, int], chosen: list[Candidate], most: int) -> list[int]:
     """The points of the best 0, 1, … ``most`` wilds left once ``chosen`` took theirs (best first)."""
     free, jokers, twos = _spent(t, wilds, chosen)
     pj, p2 = t.points[_J], t.points[1]
@@ -139,10 +138,10 @@ def _wild_values(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand], most: 
     return out
 
 
-def _search_best(
-    t: _Tables, counts: list[int], plan: _Plan, first: bool = False, wilds: tuple[int, int] = (0, 0),
+def search_best(
+    t: Tables, counts: list[int], plan: SearchPlan, first: bool = False, wilds: tuple[int, int] = (0, 0),
     least: int = 0,
-) -> list[_Cand] | None:
+) -> list[Candidate] | None:
     """Branch and bound: the melds (in contract order) leaving the fewest points.
 
     Runs are searched first, then sets. Every run any level could use is
@@ -175,32 +174,32 @@ def _search_best(
     """
     _, order, rs, same, fewest = plan
     m = len(rs)
-    if (_held(t, counts) if t.twos_sets else sum(counts)) < fewest:
+    if (held_value(t, counts) if t.twos_sets else sum(counts)) < fewest:
         return None
     uneven = t.uneven
     jokers = counts[_J]
-    root: dict[_Req, list[_Cand]] = {}
-    curves: dict[_Req, list[int]] = {}
-    ranks: dict[_Req, list[tuple[int, int]]] = {}
+    root: dict[Need, list[Candidate]] = {}
+    curves: dict[Need, list[int]] = {}
+    ranks: dict[Need, list[tuple[int, int]]] = {}
     for req in reversed(rs):  # sets first: their bounds are cheap and often show a hand hopeless
         if req in curves:
             continue
-        cands: list[_Cand] = []
+        cands: list[Candidate] = []
         if req[0]:
             cands = _all_runs(t, counts, req)
             curves[req] = _curve(cands, jokers)
         elif req == rs[0]:  # sets only: the first level needs the candidates themselves
-            _set_cands(t, counts, req[1], req[2], None, cands)
-            cands.sort(key=_score, reverse=True)
+            set_candidates(t, counts, req[1], req[2], None, cands)
+            cands.sort(key=score_of, reverse=True)
             curves[req] = _curve(cands, jokers)
             firsts: dict[int, int] = {}
             for cand in cands:
-                if cand[1][0] < _SPECIAL:  # the sets of twos and of wilds only are not ranks
+                if cand[1][0] < SPECIAL_SET:  # the sets of twos and of wilds only are not ranks
                     firsts.setdefault(cand[1][0], cand[0])
             ranks[req] = [(score, rank) for rank, score in firsts.items()]
         else:  # sets after runs: only bounds are needed now
-            curves[req], ranks[req] = _set_bounds(t, counts, req[1], req[2])
-        if curves[req][-1] == _NONE:
+            curves[req], ranks[req] = set_bounds(t, counts, req[1], req[2])
+        if curves[req][-1] == NO_SCORE:
             return None
         root[req] = cands
     if m == 1:
@@ -216,7 +215,7 @@ def _search_best(
     # each run requirement's candidates by jokers used: (jokers, positions in the best-first list);
     # only when there are many (a big hand): a small hand's search is quick as it is
     runs = sum(1 for req in rs if req[0])
-    groups: dict[_Req, list[tuple[int, list[int]]]] = {}
+    groups: dict[Need, list[tuple[int, list[int]]]] = {}
     for req in rs[:runs]:
         if req not in groups and len(root[req]) > _MANY:
             by: dict[int, list[int]] = {}
@@ -225,7 +224,7 @@ def _search_best(
             groups[req] = sorted(by.items())
     # rest[d][b]: a bound on what requirements d.. can still score with b jokers left
     rest = [[0] * (jokers + 1) for _ in range(m + 1)]
-    tail: list[_Req] = []
+    tail: list[Need] = []
     run_rest = rest
     if groups:
         # the jokers are shared between the requirements left: a max-plus convolution of their curves
@@ -240,8 +239,8 @@ def _search_best(
     else:  # each bounded with all the jokers: looser, and cheaper for a small hand
         for d in range(m - 1, -1, -1):
             rest[d] = [a + b for a, b in zip(rest[d + 1], curves[rs[d]], strict=True)]
-    chosen: list[_Cand] = [(0, (), ())] * m
-    best: list[_Cand] = []
+    chosen: list[Candidate] = [(0, (), ())] * m
+    best: list[Candidate] = []
     best_score = -1
     short = [0] * (m + 1) if uneven else []  # where wilds differ: what the scores of chosen[:d] overstate
 
@@ -264,7 +263,7 @@ def _search_best(
             at = bisect_left(positions, start) if start else 0
             if at < len(positions):
                 heads.append((cands[positions[at]][0] + later[left - used], used, positions, at))
-        heads.sort(key=_score, reverse=True)
+        heads.sort(key=score_of, reverse=True)
         nxt = curves[req]
         for head, used, positions, at in heads:
             if score + head <= best_score:
@@ -292,7 +291,7 @@ def _search_best(
                         best_score = total
                         best = chosen[:]
                 elif (leaf_set is None or d + 2 < m
-                      or total + _set_value(t, counts, leaf_set[1], leaf_set[2]) > best_score):
+                      or total + set_value(t, counts, leaf_set[1], leaf_set[2]) > best_score):
                     search(d + 1, total, i if same[d + 1] else None, None)
                 _put(counts, cand[2])
                 if last or (first and best):  # (the runs of a group take as many wilds: the first is best)
@@ -308,14 +307,14 @@ def _search_best(
         if last and not req[0]:
             if uneven:
                 # the sets of naturals scored exactly (the wilds left, best first), then the others
-                single = _best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score,
+                single = best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score,
                                    _wild_values(t, wilds, chosen[:d], counts[_J]))
                 if single is not None:
                     best_score = score + single[0]
                     chosen[d] = single
                     best = chosen[:]
                 if t.special:
-                    for cand in _special_sets(t, counts, req[1], req[2]):
+                    for cand in special_sets(t, counts, req[1], req[2]):
                         if (low is None or cand[1] >= low) and score + cand[0] > best_score:
                             chosen[d] = cand
                             total = score + _exact(t, wilds, chosen, short, d)
@@ -324,10 +323,10 @@ def _search_best(
                                 best = chosen[:]
                 return
             if least:  # the wilds this set must take at least
-                single = _best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score, None,
+                single = best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score, None,
                                    least - jokers + counts[_J])
             else:
-                single = _best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score)
+                single = best_set(t, counts, req[1], req[2], low, leaf_ranks, best_score - score)
             if single is not None:
                 best_score = score + single[0]
                 chosen[d] = single
@@ -339,9 +338,9 @@ def _search_best(
             beyond: list[int] | None = None
             if d and tail:
                 # the sets' bound from the cards still in hand
-                sets = _set_curve(t, counts, tail[0][1], tail[0][2])
+                sets = set_curve(t, counts, tail[0][1], tail[0][2])
                 for set_req in tail[1:]:
-                    sets = _share(_set_curve(t, counts, set_req[1], set_req[2]), sets)
+                    sets = _share(set_curve(t, counts, set_req[1], set_req[2]), sets)
                 if twin:
                     beyond = _share(run_rest[d + 2][: left + 1], sets)
                 later = _share(run_rest[d + 1][: left + 1], sets) if d + 1 < runs else sets
@@ -361,8 +360,8 @@ def _search_best(
             cands = root[req]
         else:
             cands = []
-            _set_cands(t, counts, req[1], req[2], low, cands)
-            cands.sort(key=_score, reverse=True)
+            set_candidates(t, counts, req[1], req[2], low, cands)
+            cands.sort(key=score_of, reverse=True)
         loose = later[-1]
         follow = same[d + 1]
         # the last level where wilds differ (``uneven``) looks on past its first fit, at the first
@@ -400,13 +399,13 @@ def _search_best(
     search(0, 0, None, None)
     if not best:
         return None
-    result: list[_Cand] = [best[0]] * m
+    result: list[Candidate] = [best[0]] * m
     for d, i in enumerate(order):
         result[i] = best[d]
     return result
 
 
-def _exact(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand], short: list[int], d: int) -> int:
+def _exact(t: Tables, wilds: tuple[int, int], chosen: list[Candidate], short: list[int], d: int) -> int:
     """What ``chosen[d]`` adds in truth, the wilds of the melds before it taken best first (``t.uneven``).
 
     ``short[d]`` holds what the scores of ``chosen[:d]`` overstate; ``short[d + 1]`` is set.
@@ -415,13 +414,13 @@ def _exact(t: _Tables, wilds: tuple[int, int], chosen: list[_Cand], short: list[
     return chosen[d][0] - short[d + 1] + short[d]
 
 
-def _fewest_jokers(cand: _Cand) -> tuple[int, int]:
+def _fewest_jokers(cand: Candidate) -> tuple[int, int]:
     """Cover order: fewest jokers first (they are the scarce, flexible cards), then most cards."""
     jokers = cand[2].count(_J)
     return jokers, jokers - len(cand[2])
 
 
-def _search_cover(t: _Tables, counts: list[int], reqs: list[_Req]) -> list[_Cand] | None:
+def search_cover(t: Tables, counts: list[int], reqs: list[Need]) -> list[Candidate] | None:
     """Exact cover for all-in contracts: melds (in contract order) using every card.
 
     The lowest natural left must be a natural of one of the melds still open;
@@ -432,15 +431,15 @@ def _search_cover(t: _Tables, counts: list[int], reqs: list[_Req]) -> list[_Cand
     (counts, open requirements).
     """
     m = len(reqs)
-    held = _held(t, counts)
+    held = held_value(t, counts)
     if not sum(r[1] for r in reqs) <= held <= sum(r[2] for r in reqs):
         return None
-    chosen: list[_Cand] = [(0, (), ())] * m
-    failed: set[tuple[tuple[int, ...], tuple[_Req, ...]]] = set()
+    chosen: list[Candidate] = [(0, (), ())] * m
+    failed: set[tuple[tuple[int, ...], tuple[Need, ...]]] = set()
     naturals = t.naturals
     special = t.special
 
-    spans: dict[tuple[int, ...], tuple[int, int, tuple[_Req, ...]]] = {}
+    spans: dict[tuple[int, ...], tuple[int, int, tuple[Need, ...]]] = {}
 
     def search(open_: tuple[int, ...], remaining: int) -> bool:
         if not open_:
@@ -456,25 +455,25 @@ def _search_cover(t: _Tables, counts: list[int], reqs: list[_Req]) -> list[_Cand
             return False
         must = next(compress(naturals, map(counts.__getitem__, naturals)), -1)
         if must >= 0 or special:
-            tried: set[_Req] = set()
+            tried: set[Need] = set()
             for i in open_ if must >= 0 else open_[:1]:
                 req = reqs[i]
                 if req in tried:
                     continue
                 tried.add(req)
-                cands: list[_Cand] = []
+                cands: list[Candidate] = []
                 if req[0]:
-                    _run_cands(t, counts, req[1], req[2], must, cands)
+                    run_candidates(t, counts, req[1], req[2], must, cands)
                 elif must >= 0:
                     cands = cover_sets(t.kernel, counts, req[1], req[2], must)
                 else:
-                    cands = _special_sets(t, counts, req[1], req[2])
+                    cands = special_sets(t, counts, req[1], req[2])
                 rest = tuple(j for j in open_ if j != i)
                 for cand in sorted(_dedup(cands), key=_fewest_jokers):
                     if not _take(counts, cand[2]):
                         continue
                     chosen[i] = cand
-                    found = search(rest, remaining - cand[0] % _W)
+                    found = search(rest, remaining - cand[0] % SCORE_WEIGHT)
                     _put(counts, cand[2])
                     if found:
                         return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from remi._values import DealResult, Phase, TableMeld
+from remi._engine.values import DealResult, Phase, TableMeld
 from remi.cards import Card
 from remi.contracts import Contract
 from remi.variant import Variant

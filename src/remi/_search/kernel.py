@@ -1,7 +1,7 @@
 """The search kernel over card counts: the runs and sets a hand's counts allow (private).
 
-One place for what the listing (:mod:`remi._generate`), the solver
-(:mod:`remi._solver_melds`) and the greedy bot's planner (:mod:`remi._planner`)
+One place for what the listing (:mod:`remi._search.generate`), the solver
+(:mod:`remi._search.tables`) and the greedy bot's planner (:mod:`remi._search.planner`)
 all need to know about melds over counts. The testing reference
 (:func:`remi.testing.brute_force_valid`) stays apart from it on purpose: it
 exists to catch this module.
@@ -32,7 +32,7 @@ melds of wilds only are candidates too (rank 13 and suit 4 stand for them).
 A suit's runs (a rank's sets) depend only on that suit's (rank's) counts and
 the wild pool, so the lists are cached per meld rules, kept only if small.
 
-The solver's candidates are the kernel's second half, :mod:`remi._kernel_scored`:
+The solver's candidates are the kernel's second half, :mod:`remi._search.scored`:
 scored, one per distinct use of cards, on the same line of values.
 """
 
@@ -42,7 +42,7 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations, compress, product
 
 from remi.cards import CARD_SLOTS, DEAD_TWOS, Card
-from remi.melds import JokerCap, MeldKind, MeldRules, Twos, _bounds, _longest
+from remi.melds import JokerCap, MeldKind, MeldRules, Twos, longest_run, run_value_bounds
 
 #: The joker's index in a count vector.
 J = 52
@@ -108,7 +108,7 @@ def set_naturals(counts: list[int], distinct: bool) -> list[int]:
 
 def run_bounds(rules: MeldRules) -> tuple[int, int, bool]:
     """The lowest and highest value a run may hold, and whether runs wrap (no 2 under Twos.WILD: M5)."""
-    return _bounds(rules)
+    return run_value_bounds(rules)
 
 
 _WINDOWS: dict[tuple[int, int, bool, int, int], tuple[tuple[int, int], ...]] = {}
@@ -120,7 +120,7 @@ def run_windows(rules: MeldRules, low: int, high: int) -> tuple[tuple[int, int],
     Without wrap-around a run stays within :func:`run_bounds`; with it, a run
     may start on any of the 13 values.
     """
-    lowest, highest, wrap = _bounds(rules)
+    lowest, highest, wrap = run_value_bounds(rules)
     key = (lowest, highest, wrap, low, high)
     found = _WINDOWS.get(key)
     if found is None:
@@ -324,7 +324,7 @@ def wild_runs(rules: MeldRules, counts: list[int], suit: int, low: int, high: in
     if suit == 4:  # wilds only: every arrangement of every length that fits
         if rules.min_naturals or cap:
             return
-        for length in range(max(low, 1), min(high, _longest(rules), wilds) + 1):
+        for length in range(max(low, 1), min(high, longest_run(rules), wilds) + 1):
             yield from _arrangements(types, left, length)
         return
     least = max(1, rules.min_naturals)

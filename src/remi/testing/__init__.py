@@ -36,9 +36,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from remi import _conformance
-from remi._conformance import ConformanceError, ConformanceReport, check_variant
-from remi._invariants import (
+from remi.testing.conformance import PROPERTIES, ConformanceError, ConformanceReport, check_variant
+from remi.testing.invariants import (
     assert_invariants,
     brute_force_valid,
     card_multiset,
@@ -46,7 +45,7 @@ from remi._invariants import (
     random_play,
     random_playout,
 )
-from remi._reference import (
+from remi.testing.reference import (
     assert_legal_actions,
     assert_round_trips,
     assert_view_hides,
@@ -56,7 +55,7 @@ from remi._reference import (
 )
 
 try:
-    from remi._hypothesis import (
+    from remi.testing.strategies import (
         RemiStateMachine,
         cards,
         game_states,
@@ -68,11 +67,6 @@ try:
 except ImportError as missing:  # without Hypothesis these names raise ImportError when used (__getattr__)
     if not (missing.name or "").startswith("hypothesis"):
         raise
-
-#: The properties :func:`check_variant` checks, in the order it reports them: ``hooks``,
-#: ``invariants``, ``melds``, ``legal-actions``, ``views``, ``round-trips``, ``determinism``
-#: and ``deals-end``.
-PROPERTIES = _conformance.PROPERTIES
 
 __all__ = [
     "PROPERTIES",

@@ -1,13 +1,13 @@
 """The rules: whether an action is legal in a state, and what the check computed (private).
 
-:func:`_verdict` is the one check. It answers ``GameState.apply``, ``check``,
+:func:`verdict_on` is the one check. It answers ``GameState.apply``, ``check``,
 ``is_legal`` and ``action in legal_actions()``: an
 :class:`~remi.IllegalActionError` (with its reason and a sentence) for a
 refused action, else what the check computed for the transition to reuse
 (a lay-off's new meld, a swap's meld and freed jokers, the contract
 requirements a lay-down fulfils), or ``None``. The listing asks the same
-per-rule predicates (``_may_take_discard``, ``_layoff_blocked``, ``_swap_blocked``,
-``_cards_to_keep``, ``_rediscard_forbidden``) so that each rule is written once.
+per-rule predicates (``may_take_discard``, ``layoff_blocked``, ``swap_blocked``,
+``cards_to_keep``, ``rediscard_forbidden``) so that each rule is written once.
 
 Messages cite the variant's own clauses (``Variant.cite``), never a built-in's.
 """
@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from remi._values import Phase, _index
+from remi._engine.values import Phase, by_index
+from remi._util import printable
 from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import JOKER, Card, format_cards
 from remi.contracts import assign
-from remi.errors import IllegalActionError, Reason, _printable
+from remi.errors import IllegalActionError, Reason
 from remi.melds import (
     End,
     JokerCap,
@@ -48,13 +49,13 @@ def _illegal(reason: Reason, message: str) -> IllegalActionError:
     return IllegalActionError(message, reason)
 
 
-def _check(state: GameState, action: object, seat: int | None) -> IllegalActionError | None:
+def refusal_of(state: GameState, action: object, seat: int | None) -> IllegalActionError | None:
     """The refusal of ``action`` by ``seat`` (default: the seat to act), or ``None`` if it is legal."""
-    verdict = _verdict(state, action, seat)
+    verdict = verdict_on(state, action, seat)
     return verdict if type(verdict) is IllegalActionError else None
 
 
-def _verdict(state: GameState, action: object, seat: int | None) -> object:
+def verdict_on(state: GameState, action: object, seat: int | None) -> object:
     """The one check: an :class:`IllegalActionError`, or what the transition reuses (or ``None``)."""
     if state.phase is Phase.OVER:
         return _illegal(Reason.GAME_OVER, "the match is over")
@@ -63,7 +64,7 @@ def _verdict(state: GameState, action: object, seat: int | None) -> object:
     if seat is not None:
         # a bool is an int to Python (True == 1), but never a seat
         if type(seat) is not int or not 0 <= seat < state.players:
-            return _illegal(Reason.NOT_A_SEAT, f"seat {_printable(seat)} does not exist (0 to {state.players - 1})")
+            return _illegal(Reason.NOT_A_SEAT, f"seat {printable(seat)} does not exist (0 to {state.players - 1})")
         if seat != actor:
             if type(action) is Buy and state.phase is Phase.BUY:
                 return _buy_refusal(state, seat)
@@ -76,7 +77,7 @@ def _verdict(state: GameState, action: object, seat: int | None) -> object:
         if kind is TakeDiscard:
             if not state.discard_pile:
                 return _illegal(Reason.EMPTY_DISCARD_PILE, "the discard pile is empty")
-            if not _may_take_discard(state, actor):
+            if not may_take_discard(state, actor):
                 return _illegal(Reason.DOWN_DRAWS_FROM_STOCK,
                                 f"seat {actor} is down and draws from the stock only"
                                 f"{state.variant.cite('draw.down_stock_only')}")
@@ -97,7 +98,7 @@ def _verdict(state: GameState, action: object, seat: int | None) -> object:
     return _wrong_phase(state, action)
 
 
-def _may_take_discard(state: GameState, seat: int) -> bool:
+def may_take_discard(state: GameState, seat: int) -> bool:
     """Whether ``seat`` may take the top discard as its draw (the drawing part)."""
     return state.variant.drawing.down_players_take_discard or not _is_down(state, seat)
 
@@ -127,7 +128,7 @@ def _buy_refusal(state: GameState, seat: int) -> IllegalActionError:
     return _illegal(Reason.NOT_YOUR_TURN, f"seat {seat} has already passed on this discard")
 
 
-def _may_buy(state: GameState, seat: int) -> bool:
+def may_buy(state: GameState, seat: int) -> bool:
     """Whether ``seat`` is eligible to be asked to buy the discard (the buying part)."""
     buying = state.variant.buying
     if seat == state.discarder and not buying.discarder_may_buy:
@@ -137,7 +138,7 @@ def _may_buy(state: GameState, seat: int) -> bool:
     return buying.limit is None or state.buys[seat] < buying.limit
 
 
-def _rediscard_forbidden(state: GameState, card: Card, hand: tuple[Card, ...]) -> bool:
+def rediscard_forbidden(state: GameState, card: Card, hand: tuple[Card, ...]) -> bool:
     """Whether discarding ``card`` from ``hand`` is refused by the re-discard rule.
 
     The taken discard may go back as the last card, or when another copy is in the hand: copies
@@ -151,7 +152,7 @@ def _rediscard_forbidden(state: GameState, card: Card, hand: tuple[Card, ...]) -
 
 def _wrong_phase(state: GameState, action: object) -> IllegalActionError:
     if not isinstance(action, (DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard)):
-        return _illegal(Reason.WRONG_PHASE, f"{_printable(action)} is not an action")
+        return _illegal(Reason.WRONG_PHASE, f"{printable(action)} is not an action")
     expected = {
         Phase.DRAW: "draw from the stock or take the discard",
         Phase.BUY: "buy the discard or pass",
@@ -167,7 +168,7 @@ def _check_discard(state: GameState, seat: int, action: Discard) -> IllegalActio
     card = action.card
     if not _has(hand, card):
         return _illegal(Reason.CARD_NOT_IN_HAND, f"{card} is not in seat {seat}'s hand")
-    if _rediscard_forbidden(state, card, hand):
+    if rediscard_forbidden(state, card, hand):
         return _illegal(
             Reason.CANNOT_REDISCARD,
             f"{card} was taken from the discard pile this turn and cannot go back"
@@ -182,7 +183,7 @@ def _went_down_this_turn(state: GameState, seat: int) -> bool:
     return any(meld.owner == seat and meld.turn == turn for meld in state.table)
 
 
-def _layoff_blocked(state: GameState, seat: int) -> Reason | None:
+def layoff_blocked(state: GameState, seat: int) -> Reason | None:
     """What forbids ``seat`` to lay off at all now, whatever the card and meld (the lay-offs part), or ``None``.
 
     The listing asks this (cheap); the check asks :func:`_layoff_gate` for the refusal with its sentence.
@@ -200,8 +201,8 @@ def _layoff_blocked(state: GameState, seat: int) -> Reason | None:
 
 
 def _layoff_gate(state: GameState, seat: int) -> IllegalActionError | None:
-    """The refusal of any lay-off by ``seat`` now (see :func:`_layoff_blocked`), or ``None``."""
-    blocked = _layoff_blocked(state, seat)
+    """The refusal of any lay-off by ``seat`` now (see :func:`layoff_blocked`), or ``None``."""
+    blocked = layoff_blocked(state, seat)
     if blocked is None:
         return None
     variant = state.variant
@@ -218,7 +219,7 @@ def _layoff_gate(state: GameState, seat: int) -> IllegalActionError | None:
     )
 
 
-def _own_meld_too_soon(state: GameState, seat: int, owner: int, turn: int | None) -> bool:
+def own_meld_too_soon(state: GameState, seat: int, owner: int, turn: int | None) -> bool:
     """Whether ``seat`` must still wait to lay off onto a meld it laid on deal turn ``turn``."""
     delay = state.variant.layoffs.own_meld_delay * state.players
     return owner == seat and turn is not None and state.turn - turn < delay
@@ -235,7 +236,7 @@ def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
     if not _has(hand, action.card):
         return _illegal(Reason.CARD_NOT_IN_HAND, f"{action.card} is not in seat {seat}'s hand")
     meld = state.table[action.meld]
-    if _own_meld_too_soon(state, seat, meld.owner, meld.turn):
+    if own_meld_too_soon(state, seat, meld.owner, meld.turn):
         return _illegal(Reason.OWN_MELD_TOO_SOON,
                         f"a player may lay off onto their own meld only from their next turn"
                         f"{variant.cite('layoff.own_meld')}")
@@ -265,7 +266,7 @@ def _is_down(state: GameState, seat: int) -> bool:
     return len(state.laid[seat]) == state.variant.melds_needed[state.levels[seat] - 1]
 
 
-def _cards_to_keep(state: GameState, seat: int, down: bool) -> int:
+def cards_to_keep(state: GameState, seat: int, down: bool) -> int:
     """The fewest cards ``seat`` may hold after a meld or lay-off, being ``down`` after it."""
     if not down:
         return 2  # only a player whose contract is down can go out: a card to discard and one to keep
@@ -274,7 +275,7 @@ def _cards_to_keep(state: GameState, seat: int, down: bool) -> int:
 
 def _keep_error(state: GameState, seat: int, left: int, down: bool) -> IllegalActionError | None:
     """Refuse a meld or lay-off that would leave ``left`` cards, fewer than the rules keep."""
-    if left >= _cards_to_keep(state, seat, down):
+    if left >= cards_to_keep(state, seat, down):
         return None
     variant = state.variant
     if not down:
@@ -299,7 +300,7 @@ def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> Card | None:
 
 def _has(hand: tuple[Card, ...], card: Card) -> bool:
     """Whether ``hand`` holds ``card``: found by bisection, as a hand is sorted by index (cards are interned)."""
-    at = bisect_left(hand, card.index, key=_index)
+    at = bisect_left(hand, card.index, key=by_index)
     return at < len(hand) and hand[at] is card
 
 
@@ -352,7 +353,7 @@ def _check_laydown(state: GameState, seat: int, action: LayDown) -> object:
             f"these melds do not fulfil the contract {contract} (sizes are {sizes} as stated)"
             f"{variant.cite('laydown.contract')}",
         )
-    constraint = _contract_constraint(state, seat, level, action.melds)
+    constraint = contract_constraint(state, seat, level, action.melds)
     if constraint is not None:
         return constraint
     left = len(hand) - len(cards)
@@ -369,7 +370,7 @@ def _check_laydown(state: GameState, seat: int, action: LayDown) -> object:
     return error if error is not None else fulfilled
 
 
-def _contract_constraint(state: GameState, seat: int, level: int, new: Sequence[Meld]) -> IllegalActionError | None:
+def contract_constraint(state: GameState, seat: int, level: int, new: Sequence[Meld]) -> IllegalActionError | None:
     """Whether ``new`` melds, with those ``seat`` laid before, obey contract ``level``'s contract-level rule."""
     variant = state.variant
     problem = variant.contract_problem(level, _contract_melds(state, seat, new))
@@ -384,7 +385,7 @@ def _contract_melds(state: GameState, seat: int, new: Sequence[Meld]) -> list[Me
     return [*earlier, *new] if earlier else list(new)
 
 
-def _swap_blocked(state: GameState, seat: int) -> Reason | None:
+def swap_blocked(state: GameState, seat: int) -> Reason | None:
     """What forbids ``seat`` to swap at all now, whatever the meld (the swaps part), or ``None``.
 
     The listing asks this (cheap); the check asks :func:`_swap_gate` for the refusal with its sentence.
@@ -400,8 +401,8 @@ def _swap_blocked(state: GameState, seat: int) -> Reason | None:
 
 
 def _swap_gate(state: GameState, seat: int) -> IllegalActionError | None:
-    """The refusal of any swap by ``seat`` now (see :func:`_swap_blocked`), or ``None``."""
-    blocked = _swap_blocked(state, seat)
+    """The refusal of any swap by ``seat`` now (see :func:`swap_blocked`), or ``None``."""
+    blocked = swap_blocked(state, seat)
     if blocked is None:
         return None
     variant = state.variant

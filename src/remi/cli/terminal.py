@@ -35,7 +35,7 @@ from remi.contracts import Contract
 from remi.errors import IllegalActionError, RemiError
 from remi.melds import Meld
 from remi.parts import GoingOut, Schedule
-from remi.simulate import bot_seed
+from remi.simulation import bot_seed
 from remi.solver import solve
 from remi.state import GameState, Phase, PlayerView
 from remi.variant import Variant
@@ -123,7 +123,7 @@ class Screen:
         self.out = out
         self.console: Any = None
         if rich and _writes(out, _SYMBOLS):
-            from rich.console import Console
+            from rich.console import Console  # rich is optional (the cli extra)
 
             self.console = Console(file=out, force_terminal=True, highlight=False, soft_wrap=True)
 
@@ -157,7 +157,7 @@ class Screen:
             text = "".join(p if isinstance(p, str) else p.text for p in pieces)
             print(_ascii(text), end=end, file=self.out, flush=True)
             return
-        from rich.text import Text
+        from rich.text import Text  # rich is optional (the cli extra)
 
         line = Text()
         for piece in pieces:
@@ -179,8 +179,8 @@ class Screen:
                 self.say("  " + "  ".join(c.ljust(w) if i in (0, len(head) - 1) else c.rjust(w)
                                           for i, (c, w) in enumerate(zip(line, widths, strict=True))).rstrip())
             return
-        from rich.table import Table
-        from rich.text import Text
+        from rich.table import Table  # rich is optional (the cli extra)
+        from rich.text import Text  # rich is optional (the cli extra)
 
         table = Table(title=title, title_justify="left")
         for i, column in enumerate(head):

@@ -13,19 +13,23 @@ What differs between the formats is in :data:`_DEAL_KEYS`, and nowhere else.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from remi._setup import game_from_start, seed_problem
-from remi._values import DealResult, Phase, TableMeld
+from remi._engine.setup import game_from_start
+from remi._engine.values import DealResult, Phase, TableMeld
+from remi._util import seed_problem
 from remi.actions import Action, parse_action
 from remi.cards import Card, format_cards, parse_card, parse_cards
 from remi.errors import Reason, RemiError, SerializationError
 from remi.melds import MeldKind
-from remi.state import _FIELDS, GameState
 from remi.variant import Variant
+from remi.variants import get
+
+if TYPE_CHECKING:
+    from remi.state import GameState
 
 FORMAT = "remi-state"
 #: The format this remi writes.
@@ -199,8 +203,6 @@ def _load(text: str | bytes) -> Any:
 
 
 def _variant(data: dict[str, Any], variant: Variant | None) -> Variant:
-    from remi.variants import get
-
     if variant is not None and not isinstance(variant, Variant):
         raise RemiError(f"variant= takes a Variant, got {_short(variant)}", Reason.BAD_ARGUMENT)
     info = data.get("variant")
@@ -355,22 +357,31 @@ def _read_history(raw: Any) -> tuple[Action, ...]:
 # -- reading: the replay -------------------------------------------------------------------------------
 
 
-def state_from_json(text: str | bytes, variant: Variant | None = None) -> GameState:
-    """Read a state: each field's type, then its value, by replaying the history from the start."""
+def state_from_json(
+    text: str | bytes,
+    variant: Variant | None,
+    new_game: Callable[..., GameState],
+    fields: Sequence[str],
+) -> GameState:
+    """Read a state: each field's type, then its value, by replaying the history from the start.
+
+    ``new_game`` is :func:`remi.new_game`; ``fields`` are the names of a state's fields.
+    """
     data = _load(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SerializationError(f"not a remi state (expected an object with format {FORMAT!r})")
     version = _format_version(data)
-    _Reader(data).only("format", "format_version", "history", *(name for name in _FIELDS if name != "_history"))
+    _Reader(data).only("format", "format_version", "history", *(name for name in fields if name != "_history"))
     variant = _variant(data, variant)
     values = _decode(data, variant, version)
-    return replay(values["start"], values["_history"], variant, values)
+    return replay(values["start"], values["_history"], variant, new_game, values)
 
 
 def replay(
     start: tuple[tuple[str, Any], ...],
     history: tuple[Action, ...],
     variant: Variant,
+    new_game: Callable[..., GameState],
     expected: dict[str, Any] | None = None,
 ) -> GameState:
     """The state that ``history`` leads to from ``start``; with ``expected``, it must have those fields.
@@ -383,7 +394,7 @@ def replay(
             illegal, or the first field that differs from the replay's.
     """
     try:
-        state = game_from_start(start, variant)
+        state = game_from_start(start, variant, new_game)
     except RemiError as error:
         raise SerializationError(f"'start' describes no position: {error}") from None
     if state.start != start:
