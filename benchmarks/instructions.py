@@ -22,7 +22,7 @@ import argparse
 import random
 
 import remi
-from remi.actions import Buy, Pass
+from remi.actions import Action, Buy, Pass
 from remi.solver import contract_hint, solve
 
 VARIANTS = ("norwegian", "english", "liverpool", "liverpool-project", "shanghai", "shanghai-family", "mayi")
@@ -38,6 +38,7 @@ def play(actions: int) -> int:
             if game.is_over:
                 game = remi.new_game(name, players=4, seed=rng.randrange(1 << 30))
             legal = list(game.legal_actions())
+            action: Action
             if Buy() in legal and Pass() in legal:
                 action = Buy() if rng.random() < 0.1 else Pass()
             else:
