@@ -1,4 +1,4 @@
-"""Helpers shared by the rule-scenario tests (``tests/test_rules_*.py``).
+"""Helpers shared by the rule-scenario tests (``tests/rules/test_<variant>.py``).
 
 The module-level functions work for any variant; :class:`Rulebook` binds the rest to one variant and
 its clause letter, so each scenario file builds positions, plays and checks refusals the same way.
