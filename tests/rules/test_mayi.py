@@ -7,6 +7,9 @@ another variant's. ``mayi`` has no house configuration.
 
 Wild 2s (M4) are the heart of several clauses: the tests that need a 2 to be wild say so in their
 docstring ("wild 2s").
+
+Mechanics this variant shares with others (the deck, dealing, contracts, going down, the taken
+discard, lay-offs before going down, ...) are checked for all of them in ``test_common_mechanics.py``.
 """
 
 from __future__ import annotations
@@ -22,47 +25,24 @@ from remi import End, GameState, MeldKind, Phase, Reason, parse_cards
 from remi.actions import Buy, Discard, DrawStock, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.melds import run_cards
 from remi.testing import assert_invariants, card_multiset
-from scenario import C, Rulebook, cards, down, laydowns, meld, sorted_hand, where
+from scenario import FILLERS, RULEBOOKS, C, cards, down, laydowns, meld, sorted_hand, where
 
 MAYI = remi.variants.get("mayi")
 SET, RUN = MeldKind.SET, MeldKind.RUN
 JK = remi.JOKER
 
 #: Hands of naturals (no 2, no joker) that meld nothing and share no card with each other.
-FILLER = (
-    "3S 4H 5D 6C 7S 8H 9D 10C JS QH KD",
-    "3H 4D 5C 6S 7H 8D 9C 10S JH QD KC",
-    "3D 4C 5S 6H 7D 8C 9S 10H JD QC KS",
-)
+FILLER = FILLERS["mayi"]
 #: What each filler hand scores (M16): 3 + 4 + … + 9 + 10 + 10 + 10 + 10.
 FILLER_POINTS = 82
 
-RULES = Rulebook(MAYI, "M")
+RULES = RULEBOOKS["mayi"]
 game, leftovers, play, refused = RULES.game, RULES.leftovers, RULES.play, RULES.refused
 passes, draw, points = RULES.passes, RULES.draw, RULES.points
 
 
-# -- M1: the deck by the number of players ---------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("players", "packs", "jokers"), [(3, 2, 4), (4, 2, 4), (5, 2, 4), (6, 3, 6), (7, 3, 6), (8, 3, 6)]
-)
-def test_M1_the_deck_by_player_count(players: int, packs: int, jokers: int) -> None:
-    state = remi.new_game(MAYI, players=players, seed=3)
-    assert_invariants(state)
-    everything = card_multiset(state)
-    assert sum(everything.values()) == 52 * packs + jokers  # 108 or 162
-    assert everything[JK] == jokers
-    assert all(everything[card] == packs for card in remi.NATURALS)
-
-
-@pytest.mark.parametrize("players", [2, 9])
-def test_M1_other_player_counts_are_refused(players: int) -> None:
-    with pytest.raises(remi.RemiError) as info:
-        remi.new_game(MAYI, players=players, seed=3)
-    assert info.value.reason is Reason.BAD_ARGUMENT
-    assert str(info.value) == f"mayi is played by 3 to 8 players, not {players}"
+# M1 (the deck by the number of players), M2's dealing, M3's contracts and going down, M10's lay-off
+# before going down and M16's card values are checked with the other variants' in test_common_mechanics.py.
 
 
 # -- M2: six hands of eleven cards -----------------------------------------------------------------
@@ -75,23 +55,6 @@ def test_M2_eleven_cards_every_hand(round_: int, players: int, deck: int) -> Non
     assert [len(hand) for hand in state.hands] == [11] * players
     assert len(state.discard_pile) == 1  # the upcard
     assert len(state.stock) == deck - 11 * players - 1
-    assert_invariants(state)
-
-
-@pytest.mark.parametrize(("players", "dealer", "round_"), [(3, 0, 1), (4, 2, 3), (5, 1, 5), (8, 7, 6)])
-def test_M2_dealt_one_by_one_clockwise_and_the_player_after_the_dealer_starts(
-    players: int, dealer: int, round_: int
-) -> None:
-    dealt = players * 11
-    deck = (remi.NATURALS * 3)[: dealt + 2]
-    state = remi.new_game(MAYI, players=players, seed=9, deck=deck, dealer=dealer, round=round_)
-    for step in range(players):
-        seat = (dealer + 1 + step) % players
-        assert Counter(state.hands[seat]) == Counter(deck[step:dealt:players])
-    assert state.discard_pile == (deck[dealt],)
-    assert state.stock[0] == deck[dealt + 1]
-    assert state.on_turn == state.to_act == (dealer + 1) % players  # as N12
-    assert state.phase is Phase.DRAW
     assert_invariants(state)
 
 
@@ -121,25 +84,6 @@ def test_M2_six_hands_make_a_match_and_the_dealer_moves_on() -> None:
 # -- M3: six contracts, minimum sizes, whole and in one turn ---------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("round_", "name", "shape"),
-    [
-        (1, "two sets", "set 3, set 3"),
-        (2, "set + run", "set 3, run 4"),
-        (3, "two runs", "run 4, run 4"),
-        (4, "three sets", "set 3, set 3, set 3"),
-        (5, "two sets + run", "set 3, set 3, run 4"),
-        (6, "set + two runs", "set 3, run 4, run 4"),
-    ],
-)
-def test_M3_contract_by_hand(round_: int, name: str, shape: str) -> None:
-    state = remi.new_game(MAYI, players=3, seed=1, round=round_)
-    for seat in range(3):
-        contract = state.contract(seat)
-        assert contract.name == name
-        assert ", ".join(str(requirement) for requirement in contract.requirements) == shape
-
-
 def test_M3_sizes_are_minimums_a_longer_meld_is_fine() -> None:
     state = draw(game(["5C 5D 5H 5S 6H 7H 8H 9H 10H KD", *FILLER[:2]], stock="JC", round=2))
     state = play(state, down("set 5C 5D 5H 5S; run 6H 7H 8H 9H 10H"))
@@ -148,39 +92,12 @@ def test_M3_sizes_are_minimums_a_longer_meld_is_fine() -> None:
     assert state.hands[0] == cards("KD JC")
 
 
-def test_M3_the_whole_contract_in_one_turn_and_no_meld_beyond_it() -> None:
-    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 9C 3C", *FILLER[:2]], stock="QS"))
-    assert refused(state, down("set 5C 5D 5H"), clause="M3") is Reason.CONTRACT_NOT_MET
-    three = down("set 5C 5D 5H; set KS KH KD; set 9S 9H 9C")
-    assert refused(state, three, clause="M3") is Reason.CONTRACT_NOT_MET
-    assert all(len(action.melds) == 2 for action in laydowns(state))
-    state = play(state, down("set 5C 5D 5H; set KS KH KD"))
-    assert state.down[0]
-    assert refused(state, down("set 9S 9H 9C")) is Reason.ALREADY_DOWN
-
-
-def test_M3_the_melds_must_be_the_contracts_kinds() -> None:
-    state = draw(game(["5C 5D 5H KS KH KD 6S 7S 8S 3D", *FILLER[:2]], stock="9S", round=2))
-    assert refused(state, down("set 5C 5D 5H; set KS KH KD"), clause="M3") is Reason.CONTRACT_NOT_MET
-    state = play(state, down("set 5C 5D 5H; run 6S 7S 8S 9S"))
-    assert state.down[0]
-
-
 def test_M3_two_sets_of_one_rank_fill_a_contract() -> None:
     """[reading] the reference tests accept two sets of nines in hand 1."""
     state = draw(game(["9C 9C 9D 9H 9S 9H KH 4S", FILLER[0], FILLER[2]], stock="QS"))
     state = play(state, down("set 9C 9C 9D; set 9H 9S 9H"))
     assert state.down[0]
     assert state.hands[0] == cards("KH 4S QS")
-
-
-def test_M3_going_down_is_optional() -> None:
-    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 3C", *FILLER[:2]], stock="QS"))
-    assert state.is_legal(down("set 5C 5D 5H; set KS KH KD"))
-    state = play(state, Discard(C("3C")))
-    assert not state.down[0]
-    assert state.table == ()
-    assert state.on_turn == 1
 
 
 # -- M4 / MX1 / MX2: wild twos, never natural ------------------------------------------------------
@@ -521,14 +438,6 @@ def test_M10_from_the_next_turn_onto_any_meld() -> None:
     assert Counter(state.table[other].cards) == Counter(parse_cards("5C 5D 5H 5S"))
     assert state.hands[0] == cards("3D KS")
     assert state.layoffs == (2, 0, 0)
-
-
-def test_M10_a_player_not_down_may_not_lay_off() -> None:
-    table = [meld(SET, "5C 5D 5H", owner=1), meld(SET, "JC JD JH", owner=1)]
-    state = draw(game(["5S 6H 3D", "6C 7D", FILLER[2]], stock="KS", table=table))
-    assert not state.down[0]
-    assert refused(state, LayOff(C("5S"), 0, None), clause="M10") is Reason.NOT_DOWN
-    assert not any(isinstance(action, LayOff) for action in state.legal_actions())
 
 
 # -- M11 / MX6: joker swaps, by a player not yet down ----------------------------------------------
@@ -896,15 +805,6 @@ def test_M15_the_turn_limit_still_ends_a_hand_that_never_finishes() -> None:
 
 
 # -- M16 / MX10: scoring ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("card", "value"),
-    [("JK", 50), ("AS", 15), ("2S", 20), ("2H", 20), ("KH", 10), ("QD", 10), ("JC", 10), ("10S", 10),
-     ("9H", 9), ("5D", 5), ("3C", 3)],
-)
-def test_M16_card_values(card: str, value: int) -> None:
-    assert MAYI.card_points(C(card)) == value
 
 
 def test_MX10_hands_left_score_78_40_and_150() -> None:
