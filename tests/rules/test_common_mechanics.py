@@ -464,3 +464,93 @@ def test_L13_S16_no_buy_window_when_the_stock_cannot_serve_the_buyer_and_the_pla
 )
 def test_L12_S17_M16_card_values(clause: str, variant: str, card: str, value: int) -> None:
     assert remi.variants.get(variant).card_points(C(card)) == value
+
+
+# -- meld verdicts of the worked examples (LX1, LX2, SX1, SX2, S9, MX1, MX2, M6) --------------------------
+
+
+def verdicts(clause: str, variant: str, kind: MeldKind, rows: Sequence[tuple[str, bool]]) -> list[object]:
+    """Cases of meld verdicts: ``(cards, valid)`` each, for melds of ``kind``."""
+    return [case(clause, variant, kind, text, valid, detail=f"{kind.value}-{text.replace(' ', '_')}")
+            for text, valid in rows]
+
+
+@pytest.mark.parametrize(
+    ("clause", "variant", "kind", "text", "valid"),
+    [
+        *verdicts("LX1", "liverpool", SET, [
+            ("7S 7S 7H", True), ("KS KH KD KC", True), ("AH JK AC", True), ("KS KH", False), ("JK JK JK", False),
+        ]),
+        *verdicts("LX2", "liverpool", RUN, [
+            ("10C JC QC KC AC", True),
+            ("AD 2D 3D 4D", True),
+            ("KC AC 2C 3C", False),
+            ("2H JK 5H 6H", False),
+            ("7S JK JK JK", True),
+            ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", False),
+        ]),
+        # liverpool-project: melds of jokers only
+        *verdicts("L5", "liverpool-project", SET, [("JK JK JK", True), ("JK JK", False)]),
+        *verdicts("L5", "liverpool-project", RUN, [("JK JK JK JK", True), ("JK JK JK", False)]),
+        *verdicts("SX1", "shanghai", SET, [
+            ("7S 7H 2D", True),  # the 2 is wild
+            ("7S 7H JK 2C", True),  # two wilds, two naturals
+            ("2S 2H 2D", True),  # in a set of twos the 2s are naturals
+            ("2S 2H JK", True),
+            ("7S JK JK", False),  # two wilds, one natural (S7)
+            ("7S 2C 2D", False),  # two wilds, one natural (S7)
+            ("2S JK JK", False),
+            ("4S 4S 4D", True),  # suits may repeat (S8)
+            ("KS KH KD KC KS KH", True),
+            ("KS KH", False),
+        ]),
+        *verdicts("SX2", "shanghai", RUN, [
+            ("5C 6C 2S 8C", True),  # the 2 stands for the 7C
+            ("9D JK JK QD", True),
+            ("5C JK JK JK", False),  # more wilds than naturals (S7)
+            ("5C 2S 2D JK", False),
+            ("KH AH 2H 3H", False),  # no wrap, whatever the 2 stands for (S9)
+        ]),
+        *verdicts("SX1", "shanghai-family", SET, [
+            ("7S 7H 2S", True),  # a wild's printed suit does not count
+            ("7S 7H JK", True),
+            ("2S 2H 2D", True),  # the 2s of a set of twos are naturals of three suits
+            ("2S 2S 2D", False),  # ... so they may not repeat a suit
+            ("4S 4S 4D", False),
+        ]),
+        *verdicts("S9", "shanghai", RUN, [
+            ("AD 2D 3D 4D", True),
+            ("JC QC KC AC", True),
+            ("QC KC AC JK", False),  # the joker would be a 2 after the high ace: a wrap
+            ("KC AC 2C 3C", False),
+            ("6S 7S 8S", False),
+            ("6S 7S 8S 9H", False),
+            ("AS 3S 4S 5S", False),
+            ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", True),  # 13 cards, the longest
+            ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", False),  # never both aces
+        ]),
+        # wild 2s: a 2 completes a set as a wild, and there is no set of twos
+        *verdicts("MX1", "mayi", SET, [
+            ("9C 9C 9D", True), ("9C 9D 2H", True), ("9C JK 2H", False), ("2C 2D 2H", False), ("2C 2D 2H 2S", False),
+        ]),
+        # wild 2s: runs go from 3 up to the ace; a 2 is a wild even in its own place
+        *verdicts("MX2", "mayi", RUN, [
+            ("3D 4D 5D 6D", True),
+            ("JH QH KH AH", True),
+            ("3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD", True),
+            ("AS 3S 4S 5S", False),
+            ("2S 3S 4S 5S", False),  # the 2 is a wild in its own place, standing below the 3
+            ("JK 3S 4S 5S", False),  # a wild below the 3
+            ("QS KS AS JK", False),  # a wild above the ace
+            ("QS KS AS 2S", False),
+            ("3S 4S 2H 6S", True),  # the 2 stands for the 5S
+        ]),
+        *verdicts("M6", "mayi", SET, [
+            ("9C 9C 9C", True), ("7S 7S 7H", True), ("KS KH", False), ("KS KH QH", False), ("JK JK JK", False),
+        ]),
+    ],
+)
+def test_LX1_LX2_SX1_SX2_S9_MX1_MX2_M6_meld_verdicts(
+    clause: str, variant: str, kind: MeldKind, text: str, valid: bool
+) -> None:
+    assert (not remi.variants.get(variant).meld_problems(kind, text)) is valid

@@ -111,29 +111,6 @@ def test_L4_a_run_is_four_or_more_of_one_suit() -> None:
 # -- L5 / LX1 / LX2: jokers ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "valid"),
-    [("7S 7S 7H", True), ("KS KH KD KC", True), ("AH JK AC", True), ("KS KH", False), ("JK JK JK", False)],
-)
-def test_LX1_sets(text: str, valid: bool) -> None:
-    assert (not LIVERPOOL.meld_problems(SET, text)) is valid
-
-
-@pytest.mark.parametrize(
-    ("text", "valid"),
-    [
-        ("10C JC QC KC AC", True),
-        ("AD 2D 3D 4D", True),
-        ("KC AC 2C 3C", False),
-        ("2H JK 5H 6H", False),
-        ("7S JK JK JK", True),
-        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", False),
-    ],
-)
-def test_LX2_runs(text: str, valid: bool) -> None:
-    assert (not LIVERPOOL.meld_problems(RUN, text)) is valid
-
-
 def test_L5_jokers_are_wild_with_no_cap() -> None:
     state = draw(game(["QS JK JK 7S 7H JK 4D 9C 2H 3S", *FILLER[:2]], stock="KD"))
     state = play(state, down("set QS JK JK; set 7S 7H JK"))  # more jokers than naturals
@@ -680,14 +657,6 @@ def test_project_deal_k_deals_k_plus_6_cards(round_: int) -> None:
     assert [len(hand) for hand in state.hands] == [round_ + 6] * 4
     assert state.contract(0).name == LIVERPOOL.contracts[round_ - 1].name
     assert_invariants(state)
-
-
-@pytest.mark.parametrize(
-    ("kind", "text", "valid"),
-    [(SET, "JK JK JK", True), (SET, "JK JK", False), (RUN, "JK JK JK JK", True), (RUN, "JK JK JK", False)],
-)
-def test_project_all_joker_melds(kind: MeldKind, text: str, valid: bool) -> None:
-    assert (not PROJECT.meld_problems(kind, text)) is valid
 
 
 def test_project_an_all_joker_meld_goes_down() -> None:

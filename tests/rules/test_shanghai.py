@@ -62,9 +62,9 @@ def test_shanghai_refusals_cite_only_shanghai_clauses() -> None:
         assert set(labels) <= set(remi.RULE_KEYS)
 
 
-# S1 (players and the deck), S2's dealing and first dealer, S3's contracts and going down, S9's aces,
-# S12's lay-off before going down, S16's buy from the last stock card and S17's card values are checked
-# with the other variants' in test_common_mechanics.py.
+# S1 (players and the deck), S2's dealing and first dealer, S3's contracts and going down, the meld
+# verdicts of SX1, SX2 and S9, S9's aces, S12's lay-off before going down, S16's buy from the last stock
+# card and S17's card values are checked with the other variants' in test_common_mechanics.py.
 
 
 # -- S2: eleven cards in every deal ----------------------------------------------------------------
@@ -334,39 +334,6 @@ def test_S6_other_cards_are_naturals(text: str) -> None:
     assert not is_wild(SHANGHAI.melds, C(text))
 
 
-@pytest.mark.parametrize(
-    ("text", "valid"),
-    [
-        ("7S 7H 2D", True),  # the 2 is wild
-        ("7S 7H JK 2C", True),  # two wilds, two naturals
-        ("2S 2H 2D", True),  # in a set of twos the 2s are naturals
-        ("2S 2H JK", True),
-        ("7S JK JK", False),  # two wilds, one natural (S7)
-        ("7S 2C 2D", False),  # two wilds, one natural (S7)
-        ("2S JK JK", False),
-        ("4S 4S 4D", True),  # suits may repeat (S8)
-        ("KS KH KD KC KS KH", True),
-        ("KS KH", False),
-    ],
-)
-def test_SX1_sets(text: str, valid: bool) -> None:
-    assert (not SHANGHAI.meld_problems(SET, text)) is valid
-
-
-@pytest.mark.parametrize(
-    ("text", "valid"),
-    [
-        ("5C 6C 2S 8C", True),  # the 2 stands for the 7C
-        ("9D JK JK QD", True),
-        ("5C JK JK JK", False),  # more wilds than naturals (S7)
-        ("5C 2S 2D JK", False),
-        ("KH AH 2H 3H", False),  # no wrap, whatever the 2 stands for (S9)
-    ],
-)
-def test_SX2_runs(text: str, valid: bool) -> None:
-    assert (not SHANGHAI.meld_problems(RUN, text)) is valid
-
-
 def test_S6_a_two_goes_down_as_a_wild_in_a_set() -> None:
     state = draw(game(["7S 7H 2D KS KH KD 3C 4C 9S 10D JD", *FILLER[1:]], stock="5D"))
     state = play(state, down("set 7S 7H 2D; set KS KH KD"))
@@ -468,39 +435,7 @@ def test_SX1_shanghai_family_sets_of_distinct_suits_at_lay_down_only() -> None:
     assert Counter(later.table[0].cards) == Counter(parse_cards("4S 4S 4H 4D"))
 
 
-@pytest.mark.parametrize(
-    ("text", "valid"),
-    [
-        ("7S 7H 2S", True),  # a wild's printed suit does not count
-        ("7S 7H JK", True),
-        ("2S 2H 2D", True),  # the 2s of a set of twos are naturals of three suits
-        ("2S 2S 2D", False),  # ... so they may not repeat a suit
-        ("4S 4S 4D", False),
-    ],
-)
-def test_SX1_shanghai_family_sets(text: str, valid: bool) -> None:
-    assert (not FAMILY.meld_problems(SET, text)) is valid
-
-
-# -- S9: runs ----------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "valid"),
-    [
-        ("AD 2D 3D 4D", True),
-        ("JC QC KC AC", True),
-        ("QC KC AC JK", False),  # the joker would be a 2 after the high ace: a wrap
-        ("KC AC 2C 3C", False),
-        ("6S 7S 8S", False),
-        ("6S 7S 8S 9H", False),
-        ("AS 3S 4S 5S", False),
-        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", True),  # 13 cards, the longest
-        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", False),  # never both aces
-    ],
-)
-def test_S9_runs(text: str, valid: bool) -> None:
-    assert (not SHANGHAI.meld_problems(RUN, text)) is valid
+# S9 (runs: the verdicts of its table, the aces) is checked in test_common_mechanics.py.
 
 
 # -- S10 / SX4: buying before the draw -----------------------------------------------------------------
