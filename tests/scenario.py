@@ -204,6 +204,17 @@ class Rulebook:
             assert message.endswith(f"({clause})"), message
         return reason
 
+    def match_over(self, state: GameState, *, scores: Sequence[int], winners: Sequence[int]) -> None:
+        """The match is over with these totals and these winners (N19, E16, L12, S5, M16): nobody is
+        to act, and every action is refused."""
+        assert state.is_over
+        assert state.phase is Phase.OVER
+        assert state.to_act is None
+        assert state.scores == tuple(scores)
+        assert state.winners == tuple(winners)
+        assert self.refused(state, DrawStock()) is Reason.GAME_OVER
+        assert list(state.legal_actions()) == []
+
     def passes(self, state: GameState) -> GameState:
         """Everyone asked in a buy window passes."""
         while state.phase is Phase.BUY:

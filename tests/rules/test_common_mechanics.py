@@ -16,7 +16,7 @@ import pytest
 
 import remi
 from remi import End, MeldKind, Phase, Reason, TableMeld, parse_cards
-from remi.actions import Buy, Discard, DrawStock, LayOff, TakeDiscard
+from remi.actions import Buy, Discard, DrawStock, LayOff, Pass, TakeDiscard
 from remi.testing import assert_invariants, card_multiset
 from scenario import FILLERS, RULEBOOKS, C, cards, down, laydowns, meld
 
@@ -554,3 +554,49 @@ def test_LX1_LX2_SX1_SX2_S9_MX1_MX2_M6_meld_verdicts(
     clause: str, variant: str, kind: MeldKind, text: str, valid: bool
 ) -> None:
     assert (not remi.variants.get(variant).meld_problems(kind, text)) is valid
+
+
+# -- a match of fixed rounds (N3, N19, L12, S5, M2) -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("clause", "variant", "players", "sizes"),
+    [
+        case("N3", "norwegian", 4, (10, 10, 10, 10, 10, 10, 11)),
+        case("L12", "liverpool", 3, (10, 10, 10, 10, 12, 12, 12)),
+        case("S5", "shanghai", 3, (11,) * 10),
+        case("M2", "mayi", 3, (11,) * 6),
+    ],
+)
+def test_N3_L12_S5_M2_a_match_is_one_deal_of_each_round_and_the_totals_add_up(
+    clause: str, variant: str, players: int, sizes: Sequence[int]
+) -> None:
+    """Every seat draws from the stock and discards its last card, nobody buys, until the match ends."""
+    rules = remi.variants.get(variant)
+    state = remi.new_game(rules, players=players, seed=21)
+    rounds, dealers, names = [state.round], [state.dealer], [state.contract(0).name]
+    while not state.is_over:
+        deal = state.deal
+        if state.phase is Phase.DRAW:
+            state = state.apply(DrawStock())
+        elif state.phase is Phase.BUY:
+            state = state.apply(Pass())
+        else:
+            state = state.apply(Discard(state.hands[state.on_turn][-1]))
+        if state.deal != deal and not state.is_over:
+            rounds.append(state.round)
+            dealers.append(state.dealer)
+            names.append(state.contract(0).name)
+            assert state.on_turn == (state.dealer + 1) % players
+            assert len({state.contract(seat).name for seat in range(players)}) == 1
+            assert all(len(hand) == sizes[state.round - 1] for hand in state.hands)
+    assert_invariants(state)
+    assert rules.rounds == len(sizes)
+    assert rounds == list(range(1, len(sizes) + 1))
+    assert dealers == [(dealers[0] + step) % players for step in range(len(sizes))]  # one seat on each deal
+    assert names == [contract.name for contract in rules.contracts]
+    assert len(state.deal_scores) == len(sizes)
+    assert state.scores == tuple(sum(column) for column in zip(*state.deal_scores, strict=True))
+    best = min(state.scores)  # the lowest total wins, ties shared (N19, L12, S5, M16)
+    lowest = [seat for seat in range(players) if state.scores[seat] == best]
+    RULEBOOKS[variant].match_over(state, scores=state.scores, winners=lowest)

@@ -440,18 +440,12 @@ def test_E15_points_left_in_hand() -> None:
 
 def test_E16_the_match_ends_on_a_game_7_win_lowest_total_wins() -> None:
     state = go_out(7, wins=6, others=["AS", "KC"], other_levels=[3, 2], scores=[50, -61, 0])
-    assert state.is_over
-    assert state.phase is Phase.OVER
-    assert state.to_act is None
-    assert state.scores == (-50, -60, 10)
-    assert state.winners == (1,)  # not the player who won game 7
-    assert refused(state, DrawStock()) is Reason.GAME_OVER
+    RULES.match_over(state, scores=(-50, -60, 10), winners=(1,))  # not the player who won game 7
 
 
 def test_E16_ties_are_shared() -> None:
     state = go_out(7, wins=6, others=["AS", "KC"], other_levels=[3, 2], scores=[40, -61, 0])
-    assert state.scores == (-60, -60, 10)
-    assert state.winners == (0, 1)
+    RULES.match_over(state, scores=(-60, -60, 10), winners=(0, 1))
 
 
 def test_E16_a_win_below_game_7_does_not_end_the_match() -> None:

@@ -558,38 +558,12 @@ def _final_deal(scores: Sequence[int], hand1: str, hand2: str) -> GameState:
 
 def test_L12_after_seven_deals_the_lowest_total_wins() -> None:
     state = _final_deal([100, 0, 0], "2C", "3C 4C")
-    assert state.is_over
-    assert state.phase is Phase.OVER
-    assert state.to_act is None
-    assert state.scores == (100, 5, 10)
-    assert state.winners == (1,)
-    assert refused(state, DrawStock()) is Reason.GAME_OVER
+    RULES.match_over(state, scores=(100, 5, 10), winners=(1,))
 
 
 def test_L12_ties_are_shared() -> None:
     state = _final_deal([60, 45, 30], "2C", "KC 10C")
-    assert state.scores == (60, 50, 50)
-    assert state.winners == (1, 2)
-
-
-def test_L12_a_match_is_seven_deals() -> None:
-    state = remi.new_game(LIVERPOOL, players=3, seed=21)
-    rounds = [state.round]
-    while not state.is_over:
-        deal = state.deal
-        if state.phase is Phase.DRAW:
-            state = state.apply(DrawStock())
-        elif state.phase is Phase.BUY:
-            state = state.apply(Pass())
-        else:
-            state = state.apply(Discard(state.hands[state.on_turn][-1]))
-        if state.deal != deal and not state.is_over:
-            rounds.append(state.round)
-            assert all(len(hand) == (12 if state.round >= 5 else 10) for hand in state.hands)
-    assert_invariants(state)
-    assert rounds == [1, 2, 3, 4, 5, 6, 7]
-    assert len(state.deal_scores) == 7
-    assert state.scores == tuple(sum(column) for column in zip(*state.deal_scores, strict=True))
+    RULES.match_over(state, scores=(60, 50, 50), winners=(1, 2))
 
 
 # -- L13: stock exhaustion as N20 ------------------------------------------------------------------

@@ -59,29 +59,6 @@ def test_M2_eleven_cards_every_hand(round_: int, players: int, deck: int) -> Non
     assert_invariants(state)
 
 
-def test_M2_six_hands_make_a_match_and_the_dealer_moves_on() -> None:
-    state = remi.new_game(MAYI, players=3, seed=21)
-    rounds, dealers = [state.round], [state.dealer]
-    while not state.is_over:
-        deal = state.deal
-        if state.phase is Phase.DRAW:
-            state = state.apply(DrawStock())
-        elif state.phase is Phase.BUY:
-            state = state.apply(Pass())
-        else:
-            state = state.apply(Discard(state.hands[state.on_turn][-1]))
-        if state.deal != deal and not state.is_over:
-            rounds.append(state.round)
-            dealers.append(state.dealer)
-            assert [len(hand) for hand in state.hands] == [11, 11, 11]
-    assert_invariants(state)
-    assert MAYI.rounds == 6
-    assert rounds == [1, 2, 3, 4, 5, 6]
-    assert dealers == [(dealers[0] + step) % 3 for step in range(6)]
-    assert len(state.deal_scores) == 6
-    assert state.scores == tuple(sum(column) for column in zip(*state.deal_scores, strict=True))
-
-
 # -- M3: six contracts, minimum sizes, whole and in one turn ---------------------------------------
 
 
@@ -797,18 +774,12 @@ def _final_hand(scores: Sequence[int], hand1: str, hand2: str) -> GameState:
 
 def test_M16_after_six_hands_the_lowest_total_wins() -> None:
     state = _final_hand([100, 0, 0], "2C", "3C 4S")
-    assert state.is_over
-    assert state.phase is Phase.OVER
-    assert state.to_act is None
-    assert state.scores == (100, 20, 7)
-    assert state.winners == (2,)
-    assert refused(state, DrawStock()) is Reason.GAME_OVER
+    RULES.match_over(state, scores=(100, 20, 7), winners=(2,))
 
 
 def test_M16_ties_are_shared() -> None:
     state = _final_hand([70, 30, 40], "2C 5C 5S", "KC 10C")
-    assert state.scores == (70, 60, 60)
-    assert state.winners == (1, 2)
+    RULES.match_over(state, scores=(70, 60, 60), winners=(1, 2))
 
 
 def test_M_refusals_cite_mayi_clauses_only() -> None:

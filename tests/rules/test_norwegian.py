@@ -9,7 +9,6 @@ discard, lay-offs before going down, ...) are checked for all of them in ``test_
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -775,44 +774,12 @@ def _final_round(scores: Sequence[int], hand1: str, hand2: str) -> GameState:
 
 def test_N19_lowest_total_wins() -> None:
     state = _final_round([100, 0, 0], "2C", "3C")
-    assert state.is_over
-    assert state.phase is Phase.OVER
-    assert state.to_act is None
-    assert state.scores == (100, 2, 3)
-    assert state.winners == (1,)
+    RULES.match_over(state, scores=(100, 2, 3), winners=(1,))
 
 
 def test_N19_ties_are_shared() -> None:
     state = _final_round([40, 30, 0], "5C 5D", "JK")
-    assert state.scores == (40, 40, 50)
-    assert state.winners == (0, 1)
-
-
-def test_N19_N3_totals_add_up_over_seven_rounds() -> None:
-    state = remi.new_game(NORWEGIAN, players=4, seed=21)
-    dealers = [state.dealer]
-    rounds = [state.round]
-    while not state.is_over:
-        deal = state.deal
-        if state.phase is Phase.DRAW:
-            state = state.apply(DrawStock())
-        elif state.phase is Phase.BUY:
-            state = state.apply(Pass())
-        else:
-            state = state.apply(Discard(state.hands[state.on_turn][-1]))
-        if state.deal != deal and not state.is_over:
-            dealers.append(state.dealer)
-            rounds.append(state.round)
-            assert state.on_turn == (state.dealer + 1) % 4
-            assert all(len(hand) == (11 if state.round == 7 else 10) for hand in state.hands)
-    assert rounds == [1, 2, 3, 4, 5, 6, 7]
-    assert all(b == (a + 1) % 4 for a, b in itertools.pairwise(dealers))
-    assert len(state.deal_scores) == 7
-    assert state.scores == tuple(sum(column) for column in zip(*state.deal_scores, strict=True))
-    best = min(state.scores)
-    assert state.winners == tuple(seat for seat in range(4) if state.scores[seat] == best)
-    assert refused(state, DrawStock()) is Reason.GAME_OVER
-    assert list(state.legal_actions()) == []
+    RULES.match_over(state, scores=(40, 40, 50), winners=(0, 1))
 
 
 # -- N20 stock exhaustion --------------------------------------------------------------------------

@@ -204,30 +204,6 @@ def test_SX7_after_two_buys_three_runs_of_5_go_down_and_the_discard_goes_out() -
 # -- S5: ten deals, lowest total wins ------------------------------------------------------------------
 
 
-def test_S5_a_match_is_ten_deals_with_contract_k_in_deal_k() -> None:
-    state = remi.new_game(SHANGHAI, players=3, seed=21)
-    rounds = [state.round]
-    names = [state.contract(0).name]
-    while not state.is_over:
-        deal = state.deal
-        if state.phase is Phase.DRAW:
-            state = state.apply(DrawStock())
-        elif state.phase is Phase.BUY:
-            state = state.apply(Pass())
-        else:
-            state = state.apply(Discard(state.hands[state.on_turn][-1]))
-        if state.deal != deal and not state.is_over:
-            rounds.append(state.round)
-            names.append(state.contract(0).name)
-            assert len({state.contract(seat).name for seat in range(3)}) == 1
-            assert all(len(hand) == 11 for hand in state.hands)
-    assert_invariants(state)
-    assert rounds == list(range(1, 11))
-    assert names == [contract.name for contract in SHANGHAI.contracts]
-    assert len(state.deal_scores) == 10
-    assert state.scores == tuple(sum(column) for column in zip(*state.deal_scores, strict=True))
-
-
 DEAL_10_DOWN = (
     meld(RUN, "3S 4S 5S 6S 7S", owner=0),
     meld(RUN, "9H 10H JH QH KH", owner=0),
@@ -243,18 +219,12 @@ def _final_deal(scores: Sequence[int], hand1: str, hand2: str) -> GameState:
 
 def test_S5_after_deal_10_the_lowest_total_wins() -> None:
     state = _final_deal([100, 0, 0], "3C", "4C 5C")
-    assert state.is_over
-    assert state.phase is Phase.OVER
-    assert state.to_act is None
-    assert state.scores == (100, 5, 10)
-    assert state.winners == (1,)
-    assert refused(state, DrawStock()) is Reason.GAME_OVER
+    RULES.match_over(state, scores=(100, 5, 10), winners=(1,))
 
 
 def test_S5_ties_are_shared() -> None:
     state = _final_deal([60, 45, 40], "3C", "KC")
-    assert state.scores == (60, 50, 50)
-    assert state.winners == (1, 2)
+    RULES.match_over(state, scores=(60, 50, 50), winners=(1, 2))
 
 
 # -- SX8: who plays which contract next --------------------------------------------------------------
