@@ -445,6 +445,105 @@ def test_L13_S16_no_buy_window_when_the_stock_cannot_serve_the_buyer_and_the_pla
     assert state.hands[0] == cards(f"{hands[0]} KD")
 
 
+# -- the stock runs out (N20, E17, L13, S16, M15) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("clause", "variant", "hands", "discard_pile", "seed"),
+    [
+        case("N20", "norwegian", ("2C",), "5S", 5),
+        case("E17", "english", ("2C",), "5S", 5),
+        case("M15", "mayi", ("3S 4H", "3H 4D"), "4C", 11),
+    ],
+)
+def test_N20_E17_M15_when_nothing_can_be_recycled_the_deal_ends_with_no_winner(
+    clause: str, variant: str, hands: Sequence[str], discard_pile: str, seed: int
+) -> None:
+    """An empty stock and a discard pile of one card: the first stock draw ends the deal; everyone scores
+    what they hold, nobody wins it (in English Remi nobody advances)."""
+    rules = remi.variants.get(variant)
+    players = len(hands) + 1
+    rest = RULEBOOKS[variant].leftovers(players, *hands, discard_pile)
+    by_levels = rules.match.schedule is remi.Schedule.LEVELS
+    levels, wins = ([4, 2], [3, 1]) if by_levels else (None, None)
+    state = remi.new_game(rules, players=players, seed=seed, dealer=players - 1, hands=[*hands, rest],
+                          discard_pile=discard_pile, levels=levels, wins=wins)
+    assert_invariants(state)
+    assert state.stock == ()
+    assert state.discard_pile == (C(discard_pile),)
+    held = state.hands
+    state = state.apply(DrawStock())
+    result = state.last_deal
+    assert result is not None
+    assert result.winner is None
+    assert result.exhausted
+    assert result.hands == held
+    assert result.scores == tuple(rules.hand_points(hand) for hand in held)
+    assert state.deal == 2
+    if by_levels:
+        assert state.levels == (4, 2)
+        assert state.wins == (3, 1)
+    else:
+        assert state.round == 2
+    assert_invariants(state)
+
+
+@pytest.mark.parametrize(
+    ("clause", "variant", "hands", "buyers", "limit"),
+    [
+        # the discarder may not buy its own discard back in Liverpool (L7), it may in Shanghai (S10)
+        case("L13", "liverpool", ("2S 3S 9D", "2H 3D 5C"), (2,), 2),
+        case("S16", "shanghai", ("3S 4S 9D", "3H 3D 5C"), (2, 0), 1),
+    ],
+)
+def test_L13_S16_the_stock_is_rebuilt_up_to_its_limit_then_the_deal_ends(
+    clause: str, variant: str, hands: Sequence[str], buyers: Sequence[int], limit: int
+) -> None:
+    rules = RULEBOOKS[variant]
+    rest = rules.leftovers(3, *hands, "KD", "6H 7H 4S 9C")
+    state = rules.game([*hands, rest], stock="KD", discard="6H 7H 4S 9C")
+    state = rules.passes(rules.play(state, DrawStock()))
+    assert state.stock == ()
+    first = parse_cards(hands[0])[0]
+    state = rules.play(state, Discard(first))
+    state = rules.play(state, DrawStock())  # seat 1: the others are asked about seat 0's discard first
+    assert state.buy_queue == tuple(buyers)
+    state = rules.passes(state)  # then the stock is rebuilt from 6H 7H 4S 9C: seat 0's discard stays
+    assert state.rebuilds == 1
+    assert state.discard_pile == (first,)
+    assert len(state.stock) == 3
+    gained = Counter(state.stock) + Counter(state.hands[1]) - Counter(parse_cards(hands[1]))
+    assert gained == Counter(parse_cards("6H 7H 4S 9C"))
+    assert_invariants(state)
+    deck = len(rules.variant.cards(3))
+    rebuilds_seen = {1}
+    for _ in range(400):
+        if state.phase is Phase.PLAY:  # seat 2's huge hand: apply without listing
+            state = state.apply(Discard(state.hands[state.on_turn][0]))
+        elif state.phase is Phase.BUY:
+            state = state.apply(Pass())
+        elif not state.stock and state.rebuilds == limit:
+            break
+        else:
+            state = state.apply(DrawStock())
+        rebuilds_seen.add(state.rebuilds)
+        assert sum(card_multiset(state).values()) == deck
+    assert rebuilds_seen == set(range(1, limit + 1))
+    assert state.deal == 1
+    assert state.phase is Phase.DRAW
+    hands_now = state.hands
+    state = state.apply(DrawStock())  # one rebuild more is not allowed: the deal ends
+    result = state.last_deal
+    assert result is not None
+    assert result.winner is None
+    assert result.exhausted
+    assert result.hands == hands_now
+    assert result.scores == tuple(rules.variant.hand_points(hand) for hand in hands_now)
+    assert state.deal == 2
+    assert state.rebuilds == 0
+    assert_invariants(state)
+
+
 # -- card values (L12, S17, M16) -------------------------------------------------------------------------------
 
 

@@ -455,19 +455,6 @@ def test_E16_a_win_below_game_7_does_not_end_the_match() -> None:
     assert state.levels == (7, 7)
 
 
-def test_E17_no_winner_when_nothing_can_be_recycled() -> None:
-    rest = leftovers("2C", "5S")
-    state = remi.new_game(ENGLISH, players=2, seed=5, dealer=1, hands=["2C", rest], discard_pile="5S",
-                          levels=[4, 2], wins=[3, 1])
-    state = state.apply(DrawStock())
-    assert state.last_deal is not None
-    assert state.last_deal.winner is None
-    assert state.last_deal.scores == (2, ENGLISH.hand_points(parse_cards(rest)))
-    assert state.levels == (4, 2)
-    assert state.wins == (3, 1)
-    assert state.deal == 2
-
-
 def test_E17_turn_limit_ends_a_deal_and_nobody_advances() -> None:
     house = attrs.evolve(ENGLISH, name="english-short", match=attrs.evolve(ENGLISH.match, turn_limit=2))
     state = remi.new_game(house, players=2, seed=3, dealer=1, levels=[2, 5], wins=[1, 4])

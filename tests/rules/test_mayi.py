@@ -710,24 +710,6 @@ def test_M15_the_stock_is_rebuilt_without_limit() -> None:
     assert_invariants(state)
 
 
-def test_M15_when_nothing_can_be_recycled_the_hand_ends_and_everyone_scores() -> None:
-    hands = ["3S 4H", "3H 4D"]
-    rest = leftovers(3, *hands, "4C")
-    state = game([*hands, rest])
-    assert state.stock == ()
-    assert state.discard_pile == (C("4C"),)
-    held = state.hands
-    state = state.apply(DrawStock())
-    result = state.last_deal
-    assert result is not None
-    assert result.winner is None
-    assert result.exhausted
-    assert result.hands == held
-    assert result.scores == tuple(MAYI.hand_points(hand) for hand in held)
-    assert state.deal == 2 and state.round == 2
-    assert_invariants(state)
-
-
 def test_M15_the_turn_limit_still_ends_a_hand_that_never_finishes() -> None:
     """[reading] ``match.turn_limit`` (1000 turns) ends a deal with no winner, scored like an exhausted stock."""
     assert MAYI.match.stock_rebuilds is None

@@ -834,17 +834,6 @@ def test_N20_stock_rebuilt_from_all_discards_but_the_top_at_most_twice() -> None
     assert state.levels == (2, 2)
 
 
-def test_N20_deal_ends_when_nothing_can_be_recycled() -> None:
-    rest = leftovers("2C", "5S")
-    state = remi.new_game(NORWEGIAN, players=2, seed=5, dealer=1, hands=["2C", rest], discard_pile="5S")
-    assert state.stock == ()
-    state = state.apply(DrawStock())
-    assert state.last_deal is not None
-    assert state.last_deal.winner is None
-    assert state.last_deal.scores == (2, NORWEGIAN.hand_points(parse_cards(rest)))
-    assert state.deal == 2
-
-
 def test_N20_the_discard_may_still_be_taken_until_a_stock_draw_cannot_be_served() -> None:
     rest = leftovers("2C", "5S")
     state = remi.new_game(NORWEGIAN, players=2, seed=5, dealer=1, hands=["2C", rest], discard_pile="5S")

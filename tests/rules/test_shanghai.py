@@ -63,8 +63,8 @@ def test_shanghai_refusals_cite_only_shanghai_clauses() -> None:
 
 
 # S1 (players and the deck), S2's dealing and first dealer, S3's contracts and going down, the meld
-# verdicts of SX1, SX2 and S9, S9's aces, S12's lay-off before going down, S16's buy from the last stock
-# card and S17's card values are checked with the other variants' in test_common_mechanics.py.
+# verdicts of SX1, SX2 and S9, S9's aces, S12's lay-off before going down, S16's rebuilt stock and buy from
+# its last card and S17's card values are checked with the other variants' in test_common_mechanics.py.
 
 
 # -- S2: eleven cards in every deal ----------------------------------------------------------------
@@ -931,49 +931,7 @@ def test_S15_a_dead_two_cannot_be_placed_in_shanghai() -> None:
     assert info.value.reason is Reason.BAD_POSITION
 
 
-# -- S16: the stock, rebuilt once ------------------------------------------------------------------------
-
-
-def test_S16_the_stock_is_rebuilt_once_then_the_deal_ends() -> None:
-    hands = ["3S 4S 9D", "3H 3D 5C"]
-    rest = leftovers(3, *hands, "KD", "6H 7H 4S 9C")
-    state = game([*hands, rest], stock="KD", discard="6H 7H 4S 9C")
-    state = passes(play(state, DrawStock()))
-    assert state.stock == ()
-    state = play(state, Discard(C("3S")))
-    state = play(state, DrawStock())  # seat 1: seats 2 and 0 (the discarder) are asked about the 3S first
-    assert state.buy_queue == (2, 0)
-    state = play(state, Pass(), Pass())  # then the stock is rebuilt from 6H 7H 4S 9C: the 3S stays
-    assert state.rebuilds == 1
-    assert state.discard_pile == (C("3S"),)
-    assert len(state.stock) == 3
-    gained = Counter(state.stock) + Counter(state.hands[1]) - Counter(parse_cards(hands[1]))
-    assert gained == Counter(parse_cards("6H 7H 4S 9C"))
-    assert_invariants(state)
-    for _ in range(100):
-        if state.phase is Phase.PLAY:  # seat 2's huge hand: apply without listing
-            state = state.apply(Discard(state.hands[state.on_turn][0]))
-        elif state.phase is Phase.BUY:
-            state = state.apply(Pass())
-        elif not state.stock:
-            break
-        else:
-            state = state.apply(DrawStock())
-        assert state.rebuilds == 1
-        assert sum(card_multiset(state).values()) == 108
-    assert state.deal == 1
-    assert state.phase is Phase.DRAW
-    hands_now = state.hands
-    state = state.apply(DrawStock())  # a second rebuild is not allowed: the deal ends
-    result = state.last_deal
-    assert result is not None
-    assert result.winner is None
-    assert result.exhausted
-    assert result.hands == hands_now
-    assert result.scores == tuple(SHANGHAI.hand_points(hand) for hand in hands_now)
-    assert state.deal == 2
-    assert state.rebuilds == 0
-    assert_invariants(state)
+# S16 (the stock, rebuilt once) is checked with L13 in test_common_mechanics.py.
 
 
 # -- S17 / SX9: scoring ----------------------------------------------------------------------------------
