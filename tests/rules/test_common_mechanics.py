@@ -264,6 +264,18 @@ def test_N15_L2_S3_M3_going_down_is_optional(
     assert state.on_turn == 1
 
 
+@pytest.mark.parametrize(
+    ("clause", "variant", "stock"), [case("L2", "liverpool", "2D"), case("M3", "mayi", "JC")]
+)
+def test_L2_M3_sizes_are_minimums_a_longer_meld_is_fine(clause: str, variant: str, stock: str) -> None:
+    rules = RULEBOOKS[variant]
+    state = rules.draw(rules.game(["5C 5D 5H 5S 6H 7H 8H 9H 10H KD", *FILLERS[variant][:2]], stock=stock, round=2))
+    state = rules.play(state, down("set 5C 5D 5H 5S; run 6H 7H 8H 9H 10H"))
+    assert state.down[0]
+    assert sorted(len(m.cards) for m in state.table) == [4, 5]
+    assert state.hands[0] == cards(f"KD {stock}")
+
+
 # -- runs and their aces (L4, S9) ------------------------------------------------------------------------
 
 

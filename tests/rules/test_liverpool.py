@@ -54,15 +54,10 @@ def test_LX8_four_players_deal_1_and_five_players_deal_5() -> None:
     assert_invariants(five)
 
 
-# -- L2: seven contracts, minimum sizes, whole and in one turn -------------------------------------
-
-
-def test_L2_sizes_are_minimums() -> None:
-    state = draw(game(["5C 5D 5H 5S 6H 7H 8H 9H 10H KD", *FILLER[:2]], stock="2D", round=2))
-    state = play(state, down("set 5C 5D 5H 5S; run 6H 7H 8H 9H 10H"))
-    assert state.down[0]
-    assert sorted(len(m.cards) for m in state.table) == [4, 5]
-    assert state.hands[0] == cards("KD 2D")
+# L1's deck and player counts, L2 (seven contracts, minimum sizes, whole and in one turn), L3's dealing and
+# first dealer, L4's aces, the meld verdicts of LX1 and LX2, L6's taken discard, L8's lay-off before going
+# down, L12's card values and match, and L13's rebuilt stock are checked with the other variants' in
+# test_common_mechanics.py.
 
 
 # -- L3: dealing -----------------------------------------------------------------------------------
