@@ -500,6 +500,25 @@ def test_N20_E17_M15_when_nothing_can_be_recycled_the_deal_ends_with_no_winner(
     assert_invariants(state)
 
 
+def spend_the_stock(state: remi.GameState, limit: int) -> tuple[remi.GameState, set[int]]:
+    """Draw, pass and discard until the stock is empty and rebuilt ``limit`` times (at most 400 actions),
+    keeping every card; the state then, and every count of rebuilds seen on the way."""
+    deck = sum(card_multiset(state).values())
+    rebuilds_seen = {state.rebuilds}
+    for _ in range(400):
+        if state.phase is Phase.PLAY:  # seat 2's huge hand: apply without listing
+            state = state.apply(Discard(state.hands[state.on_turn][0]))
+        elif state.phase is Phase.BUY:
+            state = state.apply(Pass())
+        elif not state.stock and state.rebuilds == limit:
+            break
+        else:
+            state = state.apply(DrawStock())
+        rebuilds_seen.add(state.rebuilds)
+        assert sum(card_multiset(state).values()) == deck
+    return state, rebuilds_seen
+
+
 @pytest.mark.parametrize(
     ("clause", "variant", "hands", "buyers", "limit"),
     [
@@ -527,19 +546,8 @@ def test_L13_S16_the_stock_is_rebuilt_up_to_its_limit_then_the_deal_ends(
     gained = Counter(state.stock) + Counter(state.hands[1]) - Counter(parse_cards(hands[1]))
     assert gained == Counter(parse_cards("6H 7H 4S 9C"))
     assert_invariants(state)
-    deck = len(rules.variant.cards(3))
-    rebuilds_seen = {1}
-    for _ in range(400):
-        if state.phase is Phase.PLAY:  # seat 2's huge hand: apply without listing
-            state = state.apply(Discard(state.hands[state.on_turn][0]))
-        elif state.phase is Phase.BUY:
-            state = state.apply(Pass())
-        elif not state.stock and state.rebuilds == limit:
-            break
-        else:
-            state = state.apply(DrawStock())
-        rebuilds_seen.add(state.rebuilds)
-        assert sum(card_multiset(state).values()) == deck
+    assert sum(card_multiset(state).values()) == len(rules.variant.cards(3))
+    state, rebuilds_seen = spend_the_stock(state, limit)
     assert rebuilds_seen == set(range(1, limit + 1))
     assert state.deal == 1
     assert state.phase is Phase.DRAW
