@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install the system tools the checks need on a fresh machine, each only when
 # missing: Debian's tmux (the terminal game is played in a real terminal by
-# tests/test_terminal.py) and headless-capable Chromium (apt-get), and the
+# tests/cli/test_terminal.py) and headless-capable Chromium (apt-get), and the
 # playwright Python package into the repository's .venv for
 # scripts/docs_browser_check.py. Only the package: the check drives
 # /usr/bin/chromium, so no browser is downloaded by playwright.

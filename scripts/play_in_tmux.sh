@@ -7,7 +7,7 @@
 #   bash scripts/play_in_tmux.sh          # prints "play_in_tmux: ok", or what is missing
 #
 # Needs tmux (apt-get install tmux). Runs `$PYTHON -m remi` (default: .venv/bin/python, else python3).
-# tests/test_terminal.py runs it with its own interpreter.
+# tests/cli/test_terminal.py runs it with its own interpreter.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -1,4 +1,4 @@
-"""Helpers shared by the rule-scenario tests (``tests/test_rules_*.py``).
+"""Helpers shared by the rule-scenario tests (``tests/rules/test_<variant>.py``).
 
 The module-level functions work for any variant; :class:`Rulebook` binds the rest to one variant and
 its clause letter, so each scenario file builds positions, plays and checks refusals the same way.
@@ -204,6 +204,17 @@ class Rulebook:
             assert message.endswith(f"({clause})"), message
         return reason
 
+    def match_over(self, state: GameState, *, scores: Sequence[int], winners: Sequence[int]) -> None:
+        """The match is over with these totals and these winners (N19, E16, L12, S5, M16): nobody is
+        to act, and every action is refused."""
+        assert state.is_over
+        assert state.phase is Phase.OVER
+        assert state.to_act is None
+        assert state.scores == tuple(scores)
+        assert state.winners == tuple(winners)
+        assert self.refused(state, DrawStock()) is Reason.GAME_OVER
+        assert list(state.legal_actions()) == []
+
     def passes(self, state: GameState) -> GameState:
         """Everyone asked in a buy window passes."""
         while state.phase is Phase.BUY:
@@ -217,3 +228,37 @@ class Rulebook:
     def points(self, text: str) -> int:
         """What the cards of ``text`` count in hand."""
         return self.variant.hand_points(parse_cards(text))
+
+
+#: Ten-card hands that meld nothing, hold no joker and share no card with each other.
+_TEN_CARD_FILLER = (
+    "2S 3H 4D 8C 10S JH QD KC 6S 7H",
+    "2C 3D 4S 8H 10D JC QS KH 6D 7C",
+    "2H 3C 4H 8D 10C JD QH KS 6C 7D",
+)
+#: Per built-in variant: hands that meld nothing, hold no wild and share no card with each other, as
+#: long as the variant deals (ten cards in Norwegian, English and Liverpool; eleven in Shanghai and May I?).
+FILLERS: dict[str, tuple[str, ...]] = {
+    "norwegian": _TEN_CARD_FILLER,
+    "english": _TEN_CARD_FILLER,
+    "liverpool": _TEN_CARD_FILLER,
+    "shanghai": (
+        "3H 4D 8C 10S JH QD KC 6S 7H 9D AS",
+        "3D 4S 8H 10D JC QS KH 6D 7C 9C AH",
+        "3C 4H 8D 10C JD QH KS 6C 7D 9H AC",
+    ),
+    "mayi": (
+        "3S 4H 5D 6C 7S 8H 9D 10C JS QH KD",
+        "3H 4D 5C 6S 7H 8D 9C 10S JH QD KC",
+        "3D 4C 5S 6H 7D 8C 9S 10H JD QC KS",
+    ),
+}
+#: Per built-in variant, the scenario helpers its rule tests use (the clause letter, the first
+#: discard and the seed of the positions they build).
+RULEBOOKS: dict[str, Rulebook] = {
+    "norwegian": Rulebook(remi.variants.get("norwegian"), "N"),
+    "english": Rulebook(remi.variants.get("english"), "E", discard="AD", seed=12),
+    "liverpool": Rulebook(remi.variants.get("liverpool"), "L"),
+    "shanghai": Rulebook(remi.variants.get("shanghai"), "S", discard="QC"),
+    "mayi": Rulebook(remi.variants.get("mayi"), "M"),
+}

@@ -9,7 +9,7 @@ The letter says which page holds a clause (:data:`PAGES`): a clause found on
 another page, or twice, is a warning (an error under ``-W``).
 
 ``:clause:`N15``` links to the clause from any page; an unknown label is a
-warning. ``tests/test_clause_refs.py`` checks, without a docs build, that every
+warning. ``tests/architecture/test_clause_refs.py`` checks, without a docs build, that every
 label cited in the code, the docs, the examples and the tests has its anchor.
 """
 

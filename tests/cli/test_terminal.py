@@ -14,17 +14,17 @@ import re
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 from typing import IO
 
 import pytest
 
 import remi
+from locations import REPOSITORY
 from remi.actions import Discard, LayDown, LayOff
 from remi.cards import parse_card
 from remi.cli.terminal import PAGE, Entry, Game, Menu, Screen, play
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPOSITORY
 #: A card in plain notation or with a suit symbol.
 CARD = r"(?:10|[2-9AJQK])[SHDC♠♥♦♣]|JK"
 

@@ -2,6 +2,9 @@
 
 Positions are built exactly with ``remi.new_game(hands=..., stock=..., discard_pile=..., table=..., levels=...)``
 and played forward with actions; the verdicts are the ones the rules state.
+
+Mechanics this variant shares with others (the deck, dealing, contracts, going down, the taken
+discard, lay-offs before going down, ...) are checked for all of them in ``test_common_mechanics.py``.
 """
 
 from __future__ import annotations
@@ -15,13 +18,13 @@ import pytest
 import remi
 from remi import End, GameState, MeldKind, Phase, Reason, parse_cards
 from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
-from scenario import C, Rulebook, cards, down, meld, where
+from scenario import FILLERS, RULEBOOKS, C, cards, down, meld, where
 from scenario import leftovers as scenario_leftovers
 
 ENGLISH = remi.variants.get("english")
 SET, RUN = MeldKind.SET, MeldKind.RUN
 JK = remi.JOKER
-OTHER = "2S 3H 4D 8C 10S JH QD KC 6S 7H"  # a hand that melds nothing useful in these scenarios
+OTHER = FILLERS["english"][0]  # a hand that melds nothing useful in these scenarios
 
 
 def leftovers(*used: str) -> str:
@@ -31,7 +34,7 @@ def leftovers(*used: str) -> str:
 
 # -- helpers ---------------------------------------------------------------------------------------
 
-RULES = Rulebook(ENGLISH, "E", discard="AD", seed=12)
+RULES = RULEBOOKS["english"]
 game, play, refused, points = RULES.game, RULES.play, RULES.refused, RULES.points
 
 
@@ -228,29 +231,6 @@ def test_EX14_winning_scores_in_order(level: int, expected: int) -> None:
 # -- E1–E9 -----------------------------------------------------------------------------------------
 
 
-def test_E1_deck_is_two_packs_and_four_jokers() -> None:
-    state = remi.new_game(ENGLISH, players=6, seed=3)
-    everything = Counter(state.stock) + Counter(state.discard_pile)
-    for hand in state.hands:
-        everything.update(hand)
-    assert sum(everything.values()) == 108
-    assert everything[JK] == 4
-
-
-@pytest.mark.parametrize(("players", "dealer"), [(2, 0), (3, 1), (4, 1), (5, 4), (6, 2)])
-def test_E3_ten_each_one_at_a_time_then_the_upcard(players: int, dealer: int) -> None:
-    dealt = players * 10
-    deck = (remi.NATURALS * 2)[: dealt + 2]
-    state = remi.new_game(ENGLISH, players=players, seed=9, deck=deck, dealer=dealer, levels=[3] * players)
-    for step in range(players):
-        seat = (dealer + 1 + step) % players
-        assert Counter(state.hands[seat]) == Counter(deck[step:dealt:players])
-    assert state.discard_pile == (deck[dealt],)
-    assert state.stock[0] == deck[dealt + 1]
-    assert len(state.stock) == 108 - dealt - 1
-    assert state.on_turn == (dealer + 1) % players
-
-
 def test_E3_E17_dealer_changes_every_deal_and_exhausted_deals_advance_nobody() -> None:
     state = remi.new_game(ENGLISH, players=3, seed=31, levels=[2, 5, 1], wins=[1, 4, 0], dealer=0)
     for deal in (1, 2, 3):
@@ -318,22 +298,6 @@ def test_E6_an_incomplete_group_frees_nothing_until_a_lay_off_completes_it() -> 
     assert Counter(state.table[0].cards) == Counter(parse_cards("7S 7H 7D 7C"))
     assert state.layoffs[0] == 1
     assert JK in state.hands[0]
-
-
-def test_E7_the_taken_discard_cannot_be_discarded_again() -> None:
-    state = play(game(["2H 3D 4C 5H 6D 8S 9S 10D JC QH", OTHER], discard="7C"), TakeDiscard())
-    assert refused(state, Discard(C("7C"))) is Reason.CANNOT_REDISCARD
-
-
-def test_E7_a_held_copy_may_be_discarded_after_the_other_is_laid_off() -> None:
-    """As N13: whichever copy leaves the hand first counts as the taken one."""
-    table = [meld(RUN, "9H 10H JH QH", owner=1)]
-    state = play(game(["KH 2S 3D 4C 5H 6D 8S 9S 10D JC", OTHER], discard="KH", levels=[2, 1], table=table),
-                 TakeDiscard())
-    state = play(state, LayOff(C("KH"), 0, End.HIGH))  # before opening: 1 of game 2's 2 lay-offs (E10, E12)
-    assert state.taken is None
-    state = play(state, Discard(C("KH")))
-    assert C("KH") not in state.hands[0]
 
 
 def test_E7_no_buying() -> None:
@@ -476,18 +440,12 @@ def test_E15_points_left_in_hand() -> None:
 
 def test_E16_the_match_ends_on_a_game_7_win_lowest_total_wins() -> None:
     state = go_out(7, wins=6, others=["AS", "KC"], other_levels=[3, 2], scores=[50, -61, 0])
-    assert state.is_over
-    assert state.phase is Phase.OVER
-    assert state.to_act is None
-    assert state.scores == (-50, -60, 10)
-    assert state.winners == (1,)  # not the player who won game 7
-    assert refused(state, DrawStock()) is Reason.GAME_OVER
+    RULES.match_over(state, scores=(-50, -60, 10), winners=(1,))  # not the player who won game 7
 
 
 def test_E16_ties_are_shared() -> None:
     state = go_out(7, wins=6, others=["AS", "KC"], other_levels=[3, 2], scores=[40, -61, 0])
-    assert state.scores == (-60, -60, 10)
-    assert state.winners == (0, 1)
+    RULES.match_over(state, scores=(-60, -60, 10), winners=(0, 1))
 
 
 def test_E16_a_win_below_game_7_does_not_end_the_match() -> None:
@@ -495,19 +453,6 @@ def test_E16_a_win_below_game_7_does_not_end_the_match() -> None:
     assert not state.is_over
     assert state.winners == ()
     assert state.levels == (7, 7)
-
-
-def test_E17_no_winner_when_nothing_can_be_recycled() -> None:
-    rest = leftovers("2C", "5S")
-    state = remi.new_game(ENGLISH, players=2, seed=5, dealer=1, hands=["2C", rest], discard_pile="5S",
-                          levels=[4, 2], wins=[3, 1])
-    state = state.apply(DrawStock())
-    assert state.last_deal is not None
-    assert state.last_deal.winner is None
-    assert state.last_deal.scores == (2, ENGLISH.hand_points(parse_cards(rest)))
-    assert state.levels == (4, 2)
-    assert state.wins == (3, 1)
-    assert state.deal == 2
 
 
 def test_E17_turn_limit_ends_a_deal_and_nobody_advances() -> None:

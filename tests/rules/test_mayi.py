@@ -7,11 +7,13 @@ another variant's. ``mayi`` has no house configuration.
 
 Wild 2s (M4) are the heart of several clauses: the tests that need a 2 to be wild say so in their
 docstring ("wild 2s").
+
+Mechanics this variant shares with others (the deck, dealing, contracts, going down, the taken
+discard, lay-offs before going down, ...) are checked for all of them in ``test_common_mechanics.py``.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -22,47 +24,25 @@ from remi import End, GameState, MeldKind, Phase, Reason, parse_cards
 from remi.actions import Buy, Discard, DrawStock, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.melds import run_cards
 from remi.testing import assert_invariants, card_multiset
-from scenario import C, Rulebook, cards, down, laydowns, meld, sorted_hand, where
+from scenario import FILLERS, RULEBOOKS, C, cards, down, laydowns, meld, sorted_hand, where
 
 MAYI = remi.variants.get("mayi")
 SET, RUN = MeldKind.SET, MeldKind.RUN
 JK = remi.JOKER
 
 #: Hands of naturals (no 2, no joker) that meld nothing and share no card with each other.
-FILLER = (
-    "3S 4H 5D 6C 7S 8H 9D 10C JS QH KD",
-    "3H 4D 5C 6S 7H 8D 9C 10S JH QD KC",
-    "3D 4C 5S 6H 7D 8C 9S 10H JD QC KS",
-)
+FILLER = FILLERS["mayi"]
 #: What each filler hand scores (M16): 3 + 4 + … + 9 + 10 + 10 + 10 + 10.
 FILLER_POINTS = 82
 
-RULES = Rulebook(MAYI, "M")
+RULES = RULEBOOKS["mayi"]
 game, leftovers, play, refused = RULES.game, RULES.leftovers, RULES.play, RULES.refused
 passes, draw, points = RULES.passes, RULES.draw, RULES.points
 
 
-# -- M1: the deck by the number of players ---------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("players", "packs", "jokers"), [(3, 2, 4), (4, 2, 4), (5, 2, 4), (6, 3, 6), (7, 3, 6), (8, 3, 6)]
-)
-def test_M1_the_deck_by_player_count(players: int, packs: int, jokers: int) -> None:
-    state = remi.new_game(MAYI, players=players, seed=3)
-    assert_invariants(state)
-    everything = card_multiset(state)
-    assert sum(everything.values()) == 52 * packs + jokers  # 108 or 162
-    assert everything[JK] == jokers
-    assert all(everything[card] == packs for card in remi.NATURALS)
-
-
-@pytest.mark.parametrize("players", [2, 9])
-def test_M1_other_player_counts_are_refused(players: int) -> None:
-    with pytest.raises(remi.RemiError) as info:
-        remi.new_game(MAYI, players=players, seed=3)
-    assert info.value.reason is Reason.BAD_ARGUMENT
-    assert str(info.value) == f"mayi is played by 3 to 8 players, not {players}"
+# M1 (the deck by the number of players), M2's dealing, M3's contracts and going down, the meld verdicts
+# of MX1, MX2 and M6, M10's lay-off before going down and M16's card values are checked with the other
+# variants' in test_common_mechanics.py.
 
 
 # -- M2: six hands of eleven cards -----------------------------------------------------------------
@@ -78,92 +58,7 @@ def test_M2_eleven_cards_every_hand(round_: int, players: int, deck: int) -> Non
     assert_invariants(state)
 
 
-@pytest.mark.parametrize(("players", "dealer", "round_"), [(3, 0, 1), (4, 2, 3), (5, 1, 5), (8, 7, 6)])
-def test_M2_dealt_one_by_one_clockwise_and_the_player_after_the_dealer_starts(
-    players: int, dealer: int, round_: int
-) -> None:
-    dealt = players * 11
-    deck = (remi.NATURALS * 3)[: dealt + 2]
-    state = remi.new_game(MAYI, players=players, seed=9, deck=deck, dealer=dealer, round=round_)
-    for step in range(players):
-        seat = (dealer + 1 + step) % players
-        assert Counter(state.hands[seat]) == Counter(deck[step:dealt:players])
-    assert state.discard_pile == (deck[dealt],)
-    assert state.stock[0] == deck[dealt + 1]
-    assert state.on_turn == state.to_act == (dealer + 1) % players  # as N12
-    assert state.phase is Phase.DRAW
-    assert_invariants(state)
-
-
-def test_M2_six_hands_make_a_match_and_the_dealer_moves_on() -> None:
-    state = remi.new_game(MAYI, players=3, seed=21)
-    rounds, dealers = [state.round], [state.dealer]
-    while not state.is_over:
-        deal = state.deal
-        if state.phase is Phase.DRAW:
-            state = state.apply(DrawStock())
-        elif state.phase is Phase.BUY:
-            state = state.apply(Pass())
-        else:
-            state = state.apply(Discard(state.hands[state.on_turn][-1]))
-        if state.deal != deal and not state.is_over:
-            rounds.append(state.round)
-            dealers.append(state.dealer)
-            assert [len(hand) for hand in state.hands] == [11, 11, 11]
-    assert_invariants(state)
-    assert MAYI.rounds == 6
-    assert rounds == [1, 2, 3, 4, 5, 6]
-    assert dealers == [(dealers[0] + step) % 3 for step in range(6)]
-    assert len(state.deal_scores) == 6
-    assert state.scores == tuple(sum(column) for column in zip(*state.deal_scores, strict=True))
-
-
 # -- M3: six contracts, minimum sizes, whole and in one turn ---------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("round_", "name", "shape"),
-    [
-        (1, "two sets", "set 3, set 3"),
-        (2, "set + run", "set 3, run 4"),
-        (3, "two runs", "run 4, run 4"),
-        (4, "three sets", "set 3, set 3, set 3"),
-        (5, "two sets + run", "set 3, set 3, run 4"),
-        (6, "set + two runs", "set 3, run 4, run 4"),
-    ],
-)
-def test_M3_contract_by_hand(round_: int, name: str, shape: str) -> None:
-    state = remi.new_game(MAYI, players=3, seed=1, round=round_)
-    for seat in range(3):
-        contract = state.contract(seat)
-        assert contract.name == name
-        assert ", ".join(str(requirement) for requirement in contract.requirements) == shape
-
-
-def test_M3_sizes_are_minimums_a_longer_meld_is_fine() -> None:
-    state = draw(game(["5C 5D 5H 5S 6H 7H 8H 9H 10H KD", *FILLER[:2]], stock="JC", round=2))
-    state = play(state, down("set 5C 5D 5H 5S; run 6H 7H 8H 9H 10H"))
-    assert state.down[0]
-    assert sorted(len(m.cards) for m in state.table) == [4, 5]
-    assert state.hands[0] == cards("KD JC")
-
-
-def test_M3_the_whole_contract_in_one_turn_and_no_meld_beyond_it() -> None:
-    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 9C 3C", *FILLER[:2]], stock="QS"))
-    assert refused(state, down("set 5C 5D 5H"), clause="M3") is Reason.CONTRACT_NOT_MET
-    three = down("set 5C 5D 5H; set KS KH KD; set 9S 9H 9C")
-    assert refused(state, three, clause="M3") is Reason.CONTRACT_NOT_MET
-    assert all(len(action.melds) == 2 for action in laydowns(state))
-    state = play(state, down("set 5C 5D 5H; set KS KH KD"))
-    assert state.down[0]
-    assert refused(state, down("set 9S 9H 9C")) is Reason.ALREADY_DOWN
-
-
-def test_M3_the_melds_must_be_the_contracts_kinds() -> None:
-    state = draw(game(["5C 5D 5H KS KH KD 6S 7S 8S 3D", *FILLER[:2]], stock="9S", round=2))
-    assert refused(state, down("set 5C 5D 5H; set KS KH KD"), clause="M3") is Reason.CONTRACT_NOT_MET
-    state = play(state, down("set 5C 5D 5H; run 6S 7S 8S 9S"))
-    assert state.down[0]
 
 
 def test_M3_two_sets_of_one_rank_fill_a_contract() -> None:
@@ -174,44 +69,7 @@ def test_M3_two_sets_of_one_rank_fill_a_contract() -> None:
     assert state.hands[0] == cards("KH 4S QS")
 
 
-def test_M3_going_down_is_optional() -> None:
-    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 3C", *FILLER[:2]], stock="QS"))
-    assert state.is_legal(down("set 5C 5D 5H; set KS KH KD"))
-    state = play(state, Discard(C("3C")))
-    assert not state.down[0]
-    assert state.table == ()
-    assert state.on_turn == 1
-
-
 # -- M4 / MX1 / MX2: wild twos, never natural ------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "valid"),
-    [("9C 9C 9D", True), ("9C 9D 2H", True), ("9C JK 2H", False), ("2C 2D 2H", False), ("2C 2D 2H 2S", False)],
-)
-def test_MX1_sets(text: str, valid: bool) -> None:
-    """Wild 2s: a 2 completes a set as a wild, and there is no set of twos."""
-    assert (not MAYI.meld_problems(SET, text)) is valid
-
-
-@pytest.mark.parametrize(
-    ("text", "valid"),
-    [
-        ("3D 4D 5D 6D", True),
-        ("JH QH KH AH", True),
-        ("3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD", True),
-        ("AS 3S 4S 5S", False),
-        ("2S 3S 4S 5S", False),  # the 2 is a wild in its own place, standing below the 3
-        ("JK 3S 4S 5S", False),  # a wild below the 3
-        ("QS KS AS JK", False),  # a wild above the ace
-        ("QS KS AS 2S", False),
-        ("3S 4S 2H 6S", True),  # the 2 stands for the 5S
-    ],
-)
-def test_MX2_runs(text: str, valid: bool) -> None:
-    """Wild 2s: runs go from 3 up to the ace; a 2 is a wild even in its own place."""
-    assert (not MAYI.meld_problems(RUN, text)) is valid
 
 
 def test_M4_a_two_goes_down_as_a_wild() -> None:
@@ -311,12 +169,6 @@ def test_M6_a_set_may_repeat_a_suit_and_has_no_upper_size() -> None:
     assert state.down[0]
     assert sorted(len(m.cards) for m in state.table) == [3, 4]
     assert state.hands[0] == cards("3H 6S QS")
-
-
-@pytest.mark.parametrize(("text", "valid"), [("9C 9C 9C", True), ("7S 7S 7H", True), ("KS KH", False),
-                                             ("KS KH QH", False), ("JK JK JK", False)])
-def test_M6_sets(text: str, valid: bool) -> None:
-    assert (not MAYI.meld_problems(SET, text)) is valid
 
 
 # -- M7 / MX4: no more wilds than naturals, at lay-down only ---------------------------------------
@@ -521,14 +373,6 @@ def test_M10_from_the_next_turn_onto_any_meld() -> None:
     assert Counter(state.table[other].cards) == Counter(parse_cards("5C 5D 5H 5S"))
     assert state.hands[0] == cards("3D KS")
     assert state.layoffs == (2, 0, 0)
-
-
-def test_M10_a_player_not_down_may_not_lay_off() -> None:
-    table = [meld(SET, "5C 5D 5H", owner=1), meld(SET, "JC JD JH", owner=1)]
-    state = draw(game(["5S 6H 3D", "6C 7D", FILLER[2]], stock="KS", table=table))
-    assert not state.down[0]
-    assert refused(state, LayOff(C("5S"), 0, None), clause="M10") is Reason.NOT_DOWN
-    assert not any(isinstance(action, LayOff) for action in state.legal_actions())
 
 
 # -- M11 / MX6: joker swaps, by a player not yet down ----------------------------------------------
@@ -857,24 +701,6 @@ def test_M15_the_stock_is_rebuilt_without_limit() -> None:
     assert_invariants(state)
 
 
-def test_M15_when_nothing_can_be_recycled_the_hand_ends_and_everyone_scores() -> None:
-    hands = ["3S 4H", "3H 4D"]
-    rest = leftovers(3, *hands, "4C")
-    state = game([*hands, rest])
-    assert state.stock == ()
-    assert state.discard_pile == (C("4C"),)
-    held = state.hands
-    state = state.apply(DrawStock())
-    result = state.last_deal
-    assert result is not None
-    assert result.winner is None
-    assert result.exhausted
-    assert result.hands == held
-    assert result.scores == tuple(MAYI.hand_points(hand) for hand in held)
-    assert state.deal == 2 and state.round == 2
-    assert_invariants(state)
-
-
 def test_M15_the_turn_limit_still_ends_a_hand_that_never_finishes() -> None:
     """[reading] ``match.turn_limit`` (1000 turns) ends a deal with no winner, scored like an exhausted stock."""
     assert MAYI.match.stock_rebuilds is None
@@ -896,15 +722,6 @@ def test_M15_the_turn_limit_still_ends_a_hand_that_never_finishes() -> None:
 
 
 # -- M16 / MX10: scoring ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("card", "value"),
-    [("JK", 50), ("AS", 15), ("2S", 20), ("2H", 20), ("KH", 10), ("QD", 10), ("JC", 10), ("10S", 10),
-     ("9H", 9), ("5D", 5), ("3C", 3)],
-)
-def test_M16_card_values(card: str, value: int) -> None:
-    assert MAYI.card_points(C(card)) == value
 
 
 def test_MX10_hands_left_score_78_40_and_150() -> None:
@@ -930,20 +747,9 @@ def _final_hand(scores: Sequence[int], hand1: str, hand2: str) -> GameState:
 
 def test_M16_after_six_hands_the_lowest_total_wins() -> None:
     state = _final_hand([100, 0, 0], "2C", "3C 4S")
-    assert state.is_over
-    assert state.phase is Phase.OVER
-    assert state.to_act is None
-    assert state.scores == (100, 20, 7)
-    assert state.winners == (2,)
-    assert refused(state, DrawStock()) is Reason.GAME_OVER
+    RULES.match_over(state, scores=(100, 20, 7), winners=(2,))
 
 
 def test_M16_ties_are_shared() -> None:
     state = _final_hand([70, 30, 40], "2C 5C 5S", "KC 10C")
-    assert state.scores == (70, 60, 60)
-    assert state.winners == (1, 2)
-
-
-def test_M_refusals_cite_mayi_clauses_only() -> None:
-    assert MAYI.references
-    assert all(re.fullmatch(r"M\d+", clause) for clause in dict(MAYI.references).values())
+    RULES.match_over(state, scores=(70, 60, 60), winners=(1, 2))

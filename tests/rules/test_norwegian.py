@@ -2,11 +2,13 @@
 
 Positions are built exactly with ``remi.new_game(hands=..., stock=..., discard_pile=..., table=...)``
 and played forward with actions; the verdicts are the ones the rules state.
+
+Mechanics this variant shares with others (the deck, dealing, contracts, going down, the taken
+discard, lay-offs before going down, ...) are checked for all of them in ``test_common_mechanics.py``.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -17,13 +19,13 @@ import remi
 from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, parse_cards
 from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.melds import run_cards
-from scenario import C, Rulebook, cards, down, meld, where
+from scenario import FILLERS, RULEBOOKS, C, cards, down, meld, where
 from scenario import leftovers as scenario_leftovers
 
 NORWEGIAN = remi.variants.get("norwegian")
 SET, RUN = MeldKind.SET, MeldKind.RUN
 JK = remi.JOKER
-OTHER = "2S 3H 4D 8C 10S JH QD KC 6S 7H"  # a hand that melds nothing useful in these scenarios
+OTHER = FILLERS["norwegian"][0]  # a hand that melds nothing useful in these scenarios
 
 
 def leftovers(*used: str) -> str:
@@ -42,7 +44,7 @@ ROUND_5_REST = (
 )
 
 
-RULES = Rulebook(NORWEGIAN, "N")
+RULES = RULEBOOKS["norwegian"]
 game, play, refused = RULES.game, RULES.play, RULES.refused
 passes, draw, points = RULES.passes, RULES.draw, RULES.points
 
@@ -150,13 +152,6 @@ def test_NX12_a_set_joker_cannot_be_swapped_but_a_down_player_may_lay_off_onto_t
     assert C("QD") not in after.hands[0]
 
 
-def test_NX13_a_player_not_yet_down_cannot_lay_off() -> None:
-    table = [meld(SET, "6H 6D 6C", owner=1), meld(SET, "9C 9D 9H", owner=1)]
-    state = draw(game(["6S 2C 3C 4H 7D 9S JH KD 10C QC", OTHER], stock="5D", table=table))
-    assert not state.down[0]
-    assert refused(state, LayOff(C("6S"), 0, None)) is Reason.NOT_DOWN
-
-
 def test_NX14_taking_the_discard_is_free_and_cannot_be_bought() -> None:
     hands = ["7C 2S 3S 9D KH 4H 6D JC QS 8S", OTHER, "2H 3D 5C 9S 10H JD QC KS AH 6C", "5S 7D 8D 9H 10C JS QH KD AC 6H"]
     state = draw(game(hands, stock="4D", discard="2D"))
@@ -197,50 +192,6 @@ def test_NX15_scores_left_in_hand() -> None:
 def test_N1_two_to_six_players(players: int) -> None:
     state = remi.new_game(NORWEGIAN, players=players, seed=3)
     assert len(state.hands) == players
-
-
-@pytest.mark.parametrize("players", [1, 7])
-def test_N1_other_player_counts_are_refused(players: int) -> None:
-    with pytest.raises(remi.RemiError) as info:
-        remi.new_game(NORWEGIAN, players=players, seed=3)
-    assert type(info.value) is remi.RemiError  # a bad argument: not a subclass's kind of refusal
-    assert info.value.reason is Reason.BAD_ARGUMENT
-    assert str(info.value) == f"norwegian is played by 2 to 6 players, not {players}"
-
-
-def test_N2_deck_is_two_packs_and_nine_jokers() -> None:
-    state = remi.new_game(NORWEGIAN, players=4, seed=5)
-    everything = Counter(state.stock) + Counter(state.discard_pile)
-    for hand in state.hands:
-        everything.update(hand)
-    assert sum(everything.values()) == 113
-    assert everything[JK] == 9
-    assert all(everything[card] == 2 for card in remi.NATURALS)
-
-
-@pytest.mark.parametrize(
-    ("round_", "name"), [(1, "3-3"), (2, "3-4"), (3, "4-4"), (4, "3-3-3"), (5, "3-3-4"), (6, "3-4-4"), (7, "4-4-4")]
-)
-def test_N6_contract_by_round(round_: int, name: str) -> None:
-    state = remi.new_game(NORWEGIAN, players=3, seed=1, round=round_)
-    assert all(state.contract(seat).name == name for seat in range(3))
-
-
-@pytest.mark.parametrize(("players", "dealer", "round_"), [(3, 0, 1), (4, 2, 1), (4, 3, 6), (5, 1, 7), (2, 1, 7)])
-def test_N7_deal_one_at_a_time_clockwise_from_the_dealers_left(players: int, dealer: int, round_: int) -> None:
-    size = 11 if round_ == 7 else 10
-    dealt = players * size
-    deck = (remi.NATURALS * 2)[: dealt + 2]  # distinct cards as far as one pack goes
-    state = remi.new_game(NORWEGIAN, players=players, seed=9, deck=deck, dealer=dealer, round=round_)
-    for step in range(players):
-        seat = (dealer + 1 + step) % players
-        assert Counter(state.hands[seat]) == Counter(deck[step:dealt:players])
-        assert len(state.hands[seat]) == size
-    assert state.discard_pile == (deck[dealt],)  # the upcard starts the discard pile
-    assert state.stock[0] == deck[dealt + 1]
-    assert len(state.stock) == 113 - dealt - 1
-    assert state.on_turn == (dealer + 1) % players
-    assert state.phase is Phase.DRAW
 
 
 def test_N8_ace_high_run_goes_down_but_no_wrap_around() -> None:
@@ -357,12 +308,6 @@ def test_N12_the_player_after_the_dealer_starts(dealer: int) -> None:
     assert state.phase is Phase.DRAW
 
 
-def test_N12_first_dealer_is_chosen_by_the_seed() -> None:
-    dealers = {remi.new_game(NORWEGIAN, players=4, seed=seed).dealer for seed in range(40)}
-    assert dealers == {0, 1, 2, 3}
-    assert remi.new_game(NORWEGIAN, players=4, seed=17).dealer == remi.new_game(NORWEGIAN, players=4, seed=17).dealer
-
-
 def test_N12_dealer_moves_one_seat_clockwise_each_round() -> None:
     table = [meld(SET, "5C 5D 5H", owner=2), meld(SET, "8C 8D 8H", owner=2)]
     state = game([OTHER, "2H 3D 5S 9S", "5S"], table=table, dealer=1, stock="8S", discard="3C")
@@ -397,14 +342,6 @@ def test_N13_only_a_card_held_may_be_discarded_or_laid_off() -> None:
     assert state.is_legal(LayOff(C("5S"), 0, None))
 
 
-def test_N13_the_taken_discard_cannot_be_discarded_again() -> None:
-    state = play(game(["2S 5H 9D KC 3H 4D 6C 8S 10H JD", OTHER], discard="5C 7C"), TakeDiscard())
-    assert state.taken == C("7C")
-    assert refused(state, Discard(C("7C"))) is Reason.CANNOT_REDISCARD
-    state = play(state, Discard(C("2S")))
-    assert state.discard_pile[-1] == C("2S")
-
-
 def test_N13_another_copy_of_the_taken_card_may_be_discarded() -> None:
     state = play(game(["7C 5H 9D KC 3H 4D 6C 8S 10H JD", OTHER], discard="5C 7C"), TakeDiscard())
     assert state.hands[0].count(C("7C")) == 2
@@ -419,23 +356,6 @@ def test_N13_the_taken_card_may_go_out_as_the_last_card() -> None:
     state = play(state, Discard(C("7C")))
     assert state.last_deal is not None
     assert state.last_deal.winner == 0
-
-
-def test_N13_a_held_copy_may_be_discarded_after_the_other_is_laid_off() -> None:
-    """Holding K♥, taking the other K♥ and laying one off: the remaining K♥ may be discarded."""
-    table = [
-        meld(SET, "5C 5D 5H", owner=0),
-        meld(SET, "8C 8D 8H", owner=0),
-        meld(SET, "KS KD KC", owner=1),
-        meld(SET, "9C 9D 9S", owner=1),
-    ]
-    state = play(game(["KH 2S 3D 4S", OTHER], table=table, discard="2C KH"), TakeDiscard())
-    assert state.hands[0].count(C("KH")) == 2
-    state = play(state, LayOff(C("KH"), 2, None))
-    assert state.hands[0].count(C("KH")) == 1
-    assert state.taken is None  # the copy that left counts as the taken one
-    state = play(state, Discard(C("KH")))
-    assert C("KH") not in state.hands[0]
 
 
 def test_N13_a_held_copy_may_be_discarded_after_the_other_goes_down_in_a_meld() -> None:
@@ -690,23 +610,6 @@ def test_N14_the_upcard_may_be_bought_by_anyone() -> None:
 # -- N15 going down --------------------------------------------------------------------------------
 
 
-def test_N15_the_whole_contract_in_one_turn_and_no_extra_melds() -> None:
-    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 9D 3C", OTHER], stock="2D"))
-    assert refused(state, down("set 5C 5D 5H")) is Reason.CONTRACT_NOT_MET
-    assert refused(state, down("set 5C 5D 5H; set KS KH KD; set 9S 9H 9D")) is Reason.CONTRACT_NOT_MET
-    state = play(state, down("set 5C 5D 5H; set KS KH KD"))
-    assert state.down[0]
-    assert refused(state, down("set 9S 9H 9D")) is Reason.ALREADY_DOWN
-
-
-def test_N15_going_down_is_optional() -> None:
-    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 2D 3C", OTHER], stock="2H"))
-    assert state.is_legal(down("set 5C 5D 5H; set KS KH KD"))
-    state = play(state, Discard(C("2D")))
-    assert not state.down[0]
-    assert state.table == ()
-
-
 def test_N15_the_contract_needs_the_cards_in_hand() -> None:
     state = draw(game(["5C 5D 5H KS KH 9S 9H 9D 3C 2H", OTHER], stock="2D"))
     assert refused(state, down("set 5C 5D 5H; set KS KH KD")) is Reason.CARD_NOT_IN_HAND
@@ -871,44 +774,12 @@ def _final_round(scores: Sequence[int], hand1: str, hand2: str) -> GameState:
 
 def test_N19_lowest_total_wins() -> None:
     state = _final_round([100, 0, 0], "2C", "3C")
-    assert state.is_over
-    assert state.phase is Phase.OVER
-    assert state.to_act is None
-    assert state.scores == (100, 2, 3)
-    assert state.winners == (1,)
+    RULES.match_over(state, scores=(100, 2, 3), winners=(1,))
 
 
 def test_N19_ties_are_shared() -> None:
     state = _final_round([40, 30, 0], "5C 5D", "JK")
-    assert state.scores == (40, 40, 50)
-    assert state.winners == (0, 1)
-
-
-def test_N19_N3_totals_add_up_over_seven_rounds() -> None:
-    state = remi.new_game(NORWEGIAN, players=4, seed=21)
-    dealers = [state.dealer]
-    rounds = [state.round]
-    while not state.is_over:
-        deal = state.deal
-        if state.phase is Phase.DRAW:
-            state = state.apply(DrawStock())
-        elif state.phase is Phase.BUY:
-            state = state.apply(Pass())
-        else:
-            state = state.apply(Discard(state.hands[state.on_turn][-1]))
-        if state.deal != deal and not state.is_over:
-            dealers.append(state.dealer)
-            rounds.append(state.round)
-            assert state.on_turn == (state.dealer + 1) % 4
-            assert all(len(hand) == (11 if state.round == 7 else 10) for hand in state.hands)
-    assert rounds == [1, 2, 3, 4, 5, 6, 7]
-    assert all(b == (a + 1) % 4 for a, b in itertools.pairwise(dealers))
-    assert len(state.deal_scores) == 7
-    assert state.scores == tuple(sum(column) for column in zip(*state.deal_scores, strict=True))
-    best = min(state.scores)
-    assert state.winners == tuple(seat for seat in range(4) if state.scores[seat] == best)
-    assert refused(state, DrawStock()) is Reason.GAME_OVER
-    assert list(state.legal_actions()) == []
+    RULES.match_over(state, scores=(40, 40, 50), winners=(0, 1))
 
 
 # -- N20 stock exhaustion --------------------------------------------------------------------------
@@ -961,17 +832,6 @@ def test_N20_stock_rebuilt_from_all_discards_but_the_top_at_most_twice() -> None
     assert state.deal == 2
     assert state.rebuilds == 0
     assert state.levels == (2, 2)
-
-
-def test_N20_deal_ends_when_nothing_can_be_recycled() -> None:
-    rest = leftovers("2C", "5S")
-    state = remi.new_game(NORWEGIAN, players=2, seed=5, dealer=1, hands=["2C", rest], discard_pile="5S")
-    assert state.stock == ()
-    state = state.apply(DrawStock())
-    assert state.last_deal is not None
-    assert state.last_deal.winner is None
-    assert state.last_deal.scores == (2, NORWEGIAN.hand_points(parse_cards(rest)))
-    assert state.deal == 2
 
 
 def test_N20_the_discard_may_still_be_taken_until_a_stock_draw_cannot_be_served() -> None:

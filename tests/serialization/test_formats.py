@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import json
 import pickle
-from pathlib import Path
 from typing import Any, cast
 
 import attrs
 import pytest
 
 import remi
+from locations import DATA
 from remi import GameState, NotationError, Reason, SerializationError, VariantError, read_record, write_record
 from remi._engine.serialize import _DEAL_KEYS, FORMAT_VERSION
 from remi.actions import Buy, LayDown, LayOff, SwapJoker
 
-FORMAT1 = Path(__file__).parent / "data" / "format1"
+FORMAT1 = DATA / "format1"
 FILES = ["norwegian-midgame", "norwegian-finished", "english-midgame", "english-finished"]
 #: The fingerprints remi 0.2 computed, which the format-1 records carry.
 FINGERPRINTS_0_2 = {"norwegian": "74dd975bdb75902f", "english": "0a7e7aa35846e947"}

@@ -442,8 +442,10 @@ def test_rule_keys_each_say_what_they_cite() -> None:
         assert isinstance(meaning, str) and meaning
 
 
-@pytest.mark.parametrize("name", ["norwegian", "english"])
+@pytest.mark.parametrize("name", remi.variants.names())
 def test_built_in_references_use_rule_keys(name: str) -> None:
+    """Every built-in variant's refusals cite its own clauses only (``S…`` in Shanghai and its house
+    configuration, ``M…`` in May I?, ...), each under a rule key."""
     variant = remi.variants.get(name)
     assert variant.references
     assert {key for key, _ in variant.references} <= set(RULE_KEYS)

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import json
 import pickle
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+import locations
 import remi
 from remi import GameState, read_record, write_record
 
-DATA = Path(__file__).parent / "data" / "release-849973f"
+DATA = locations.DATA / "release-849973f"
 BUILT_IN = ("english", "liverpool", "liverpool-project", "mayi", "norwegian", "shanghai", "shanghai-family")
 NAMES = [f"{variant}-{moment}" for variant in BUILT_IN for moment in ("midgame", "finished")]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import warnings
-from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -12,9 +11,10 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import remi
+from locations import EXAMPLES
 from remi.envs.gymnasium import RemiEnv
 
-EXAMPLE = Path(__file__).parent.parent / "examples" / "rl_reinforce.py"
+EXAMPLE = EXAMPLES / "rl_reinforce.py"
 
 
 @pytest.mark.parametrize("variant", ["norwegian", "english", "mayi"])

@@ -4,6 +4,9 @@ Positions are built exactly with ``remi.new_game(hands=..., stock=..., discard_p
 and played forward with actions; the verdicts are the ones the rules state. Every refusal is checked
 three ways (``apply``/``check``, ``is_legal``, the listing) and must cite a Liverpool clause, never
 another variant's. The house configuration ``liverpool-project`` is checked where it differs.
+
+Mechanics this variant shares with others (the deck, dealing, contracts, going down, the taken
+discard, lay-offs before going down, ...) are checked for all of them in ``test_common_mechanics.py``.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from remi import End, GameState, MeldKind, Phase, Reason, TableMeld, parse_cards
 from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.melds import run_cards
 from remi.testing import assert_invariants, card_multiset
-from scenario import C, Rulebook, cards, down, meld, sorted_hand, where
+from scenario import FILLERS, RULEBOOKS, C, cards, down, meld, sorted_hand, where
 
 LIVERPOOL = remi.variants.get("liverpool")
 PROJECT = remi.variants.get("liverpool-project")
@@ -26,38 +29,14 @@ SET, RUN = MeldKind.SET, MeldKind.RUN
 JK = remi.JOKER
 
 #: Hands that meld nothing and share no card with each other (two packs hold each natural twice).
-FILLER = (
-    "2S 3H 4D 8C 10S JH QD KC 6S 7H",
-    "2C 3D 4S 8H 10D JC QS KH 6D 7C",
-    "2H 3C 4H 8D 10C JD QH KS 6C 7D",
-)
+FILLER = FILLERS["liverpool"]
 
-RULES = Rulebook(LIVERPOOL, "L")
+RULES = RULEBOOKS["liverpool"]
 game, leftovers, play, refused = RULES.game, RULES.leftovers, RULES.play, RULES.refused
 passes, draw, points = RULES.passes, RULES.draw, RULES.points
 
 
 # -- L1 / LX8: the deck by the number of players -----------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("players", "packs", "jokers"), [(3, 2, 4), (4, 2, 4), (5, 3, 6), (6, 3, 6), (7, 3, 6), (8, 3, 6)]
-)
-def test_L1_the_deck_by_player_count(players: int, packs: int, jokers: int) -> None:
-    state = remi.new_game(LIVERPOOL, players=players, seed=3)
-    assert_invariants(state)
-    everything = card_multiset(state)
-    assert sum(everything.values()) == 52 * packs + jokers  # 108 or 162
-    assert everything[JK] == jokers
-    assert all(everything[card] == packs for card in remi.NATURALS)
-
-
-@pytest.mark.parametrize("players", [2, 9])
-def test_L1_other_player_counts_are_refused(players: int) -> None:
-    with pytest.raises(remi.RemiError) as info:
-        remi.new_game(LIVERPOOL, players=players, seed=3)
-    assert info.value.reason is Reason.BAD_ARGUMENT
-    assert str(info.value) == f"liverpool is played by 3 to 8 players, not {players}"
 
 
 def test_LX8_four_players_deal_1_and_five_players_deal_5() -> None:
@@ -75,63 +54,10 @@ def test_LX8_four_players_deal_1_and_five_players_deal_5() -> None:
     assert_invariants(five)
 
 
-# -- L2: seven contracts, minimum sizes, whole and in one turn -------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("round_", "name", "shape"),
-    [
-        (1, "3-3", "set 3, set 3"),
-        (2, "3-4", "set 3, run 4"),
-        (3, "4-4", "run 4, run 4"),
-        (4, "3-3-3", "set 3, set 3, set 3"),
-        (5, "3-3-4", "set 3, set 3, run 4"),
-        (6, "3-4-4", "set 3, run 4, run 4"),
-        (7, "4-4-4", "run 4, run 4, run 4"),
-    ],
-)
-def test_L2_contract_by_deal(round_: int, name: str, shape: str) -> None:
-    state = remi.new_game(LIVERPOOL, players=3, seed=1, round=round_)
-    for seat in range(3):
-        contract = state.contract(seat)
-        assert contract.name == name
-        assert ", ".join(str(requirement) for requirement in contract.requirements) == shape
-    assert LIVERPOOL.rounds == 7
-
-
-def test_L2_sizes_are_minimums() -> None:
-    state = draw(game(["5C 5D 5H 5S 6H 7H 8H 9H 10H KD", *FILLER[:2]], stock="2D", round=2))
-    state = play(state, down("set 5C 5D 5H 5S; run 6H 7H 8H 9H 10H"))
-    assert state.down[0]
-    assert sorted(len(m.cards) for m in state.table) == [4, 5]
-    assert state.hands[0] == cards("KD 2D")
-
-
-def test_L2_the_whole_contract_in_one_turn_and_no_meld_beyond_it() -> None:
-    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 9D 3C", *FILLER[:2]], stock="2D"))
-    assert refused(state, down("set 5C 5D 5H"), clause="L2") is Reason.CONTRACT_NOT_MET
-    three = down("set 5C 5D 5H; set KS KH KD; set 9S 9H 9D")
-    assert refused(state, three, clause="L2") is Reason.CONTRACT_NOT_MET
-    state = play(state, down("set 5C 5D 5H; set KS KH KD"))
-    assert state.down[0]
-    assert refused(state, down("set 9S 9H 9D")) is Reason.ALREADY_DOWN
-    assert refused(state, down("set 9S 9H 9D; set 9S 9H 9D")) is Reason.ALREADY_DOWN
-
-
-def test_L2_the_melds_must_be_the_contracts_kinds() -> None:
-    state = draw(game(["5C 5D 5H KS KH KD 6S 7S 8S 3D", *FILLER[:2]], stock="9S", round=2))
-    assert refused(state, down("set 5C 5D 5H; set KS KH KD"), clause="L2") is Reason.CONTRACT_NOT_MET
-    state = play(state, down("set 5C 5D 5H; run 6S 7S 8S 9S"))
-    assert state.down[0]
-
-
-def test_L2_going_down_is_optional() -> None:
-    state = draw(game(["5C 5D 5H KS KH KD 9S 9H 2D 3C", *FILLER[:2]], stock="2H"))
-    assert state.is_legal(down("set 5C 5D 5H; set KS KH KD"))
-    state = play(state, Discard(C("2D")))
-    assert not state.down[0]
-    assert state.table == ()
-    assert state.on_turn == 1
+# L1's deck and player counts, L2 (seven contracts, minimum sizes, whole and in one turn), L3's dealing and
+# first dealer, L4's aces, the meld verdicts of LX1 and LX2, L6's taken discard, L8's lay-off before going
+# down, L12's card values and match, and L13's rebuilt stock are checked with the other variants' in
+# test_common_mechanics.py.
 
 
 # -- L3: dealing -----------------------------------------------------------------------------------
@@ -143,31 +69,6 @@ def test_L3_ten_cards_in_deals_1_to_4_and_twelve_in_5_to_7(round_: int, size: in
     assert [len(hand) for hand in state.hands] == [size] * 4
     assert len(state.stock) == 108 - 4 * size - 1
     assert_invariants(state)
-
-
-@pytest.mark.parametrize(("players", "dealer", "round_"), [(3, 0, 1), (4, 2, 3), (5, 1, 5), (8, 7, 7)])
-def test_L3_dealt_one_by_one_clockwise_from_the_dealers_left(players: int, dealer: int, round_: int) -> None:
-    size = 12 if round_ >= 5 else 10
-    dealt = players * size
-    deck = (remi.NATURALS * 3)[: dealt + 2]
-    state = remi.new_game(LIVERPOOL, players=players, seed=9, deck=deck, dealer=dealer, round=round_)
-    for step in range(players):
-        seat = (dealer + 1 + step) % players
-        assert Counter(state.hands[seat]) == Counter(deck[step:dealt:players])
-    assert state.discard_pile == (deck[dealt],)  # the upcard
-    assert state.stock[0] == deck[dealt + 1]
-    assert len(state.stock) == len(LIVERPOOL.cards(players)) - dealt - 1
-    assert state.on_turn == state.to_act == (dealer + 1) % players  # as N12
-    assert state.phase is Phase.DRAW
-    assert_invariants(state)
-
-
-def test_L3_the_first_dealer_is_chosen_by_the_seed() -> None:
-    dealers = {remi.new_game(LIVERPOOL, players=4, seed=seed).dealer for seed in range(40)}
-    assert dealers == {0, 1, 2, 3}
-    state = remi.new_game(LIVERPOOL, players=4, seed=17)
-    assert state.dealer == remi.new_game(LIVERPOOL, players=4, seed=17).dealer
-    assert state.on_turn == (state.dealer + 1) % 4
 
 
 def test_L3_the_dealer_moves_on_and_deal_5_deals_twelve() -> None:
@@ -202,54 +103,7 @@ def test_L4_a_run_is_four_or_more_of_one_suit() -> None:
     assert refused(state, down("set 5C 5D 5H; run 6S 7S 8S 9H")) is Reason.INVALID_MELD
 
 
-def test_L4_ace_low_or_high_but_no_wrap() -> None:
-    state = draw(game(["AD 2D 3D 4D JC QC KC AC 2C 5H", *FILLER[:2]], stock="3C", round=3))
-    assert refused(state, down("run KC AC 2C 3C; run AD 2D 3D 4D")) is Reason.INVALID_MELD
-    state = play(state, down("run AD 2D 3D 4D; run JC QC KC AC"))
-    assert state.down[0]
-    assert state.hands[0] == cards("2C 3C 5H")
-
-
-def test_L4_a_run_never_holds_two_aces() -> None:
-    table = [
-        meld(SET, "5C 5D 5S", owner=0),
-        meld(RUN, "6S 7S 8S 9S", owner=0),
-        meld(SET, "9C 9D 9H", owner=1),
-        meld(RUN, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", owner=1),
-    ]
-    state = draw(game(["AH JK 2C", FILLER[1], FILLER[2]], stock="KD", table=table, round=2))
-    assert state.down[0]
-    assert refused(state, LayOff(C("AH"), 3, End.HIGH)) is Reason.BAD_LAYOFF
-    assert refused(state, LayOff(C("AH"), 3, End.LOW)) is Reason.BAD_LAYOFF
-    assert refused(state, LayOff(JK, 3, End.HIGH)) is Reason.BAD_LAYOFF
-    assert refused(state, LayOff(JK, 3, End.LOW)) is Reason.BAD_LAYOFF
-    assert len(state.table[3].cards) == 13  # the longest run
-
-
 # -- L5 / LX1 / LX2: jokers ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "valid"),
-    [("7S 7S 7H", True), ("KS KH KD KC", True), ("AH JK AC", True), ("KS KH", False), ("JK JK JK", False)],
-)
-def test_LX1_sets(text: str, valid: bool) -> None:
-    assert (not LIVERPOOL.meld_problems(SET, text)) is valid
-
-
-@pytest.mark.parametrize(
-    ("text", "valid"),
-    [
-        ("10C JC QC KC AC", True),
-        ("AD 2D 3D 4D", True),
-        ("KC AC 2C 3C", False),
-        ("2H JK 5H 6H", False),
-        ("7S JK JK JK", True),
-        ("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", False),
-    ],
-)
-def test_LX2_runs(text: str, valid: bool) -> None:
-    assert (not LIVERPOOL.meld_problems(RUN, text)) is valid
 
 
 def test_L5_jokers_are_wild_with_no_cap() -> None:
@@ -411,14 +265,6 @@ def test_L6_the_upcard_may_be_bought_by_anyone() -> None:
     assert state.hands[0] == sorted_hand(hand, parse_cards("8C"))
 
 
-def test_L6_the_taken_discard_cannot_be_discarded_again() -> None:
-    state = play(game(["2S 5H 9D KC 3H 4D 6C 8S 10H JD", *FILLER[:2]], discard="5C 7C"), TakeDiscard())
-    assert state.taken == C("7C")
-    assert refused(state, Discard(C("7C")), clause="L6") is Reason.CANNOT_REDISCARD
-    state = play(state, Discard(C("2S")))
-    assert state.discard_pile[-1] == C("2S")
-
-
 # -- L7: who may buy, and how often ----------------------------------------------------------------
 
 SEAT0_DOWN = (meld(SET, "5C 5D 5H", owner=0), meld(SET, "8C 8D 8H", owner=0))
@@ -486,14 +332,6 @@ def test_L7_the_discarder_may_not_buy_it_back() -> None:
 
 
 # -- L8: laying off ---------------------------------------------------------------------------------
-
-
-def test_L8_a_player_not_down_may_not_lay_off() -> None:
-    table = [meld(SET, "6H 6D 6C", owner=1), meld(SET, "9C 9D 9H", owner=1)]
-    state = draw(game(["6S 2C 3C 4H 7D 9S JH KD 10C QC", FILLER[1], FILLER[2]], stock="5D", table=table))
-    assert not state.down[0]
-    assert refused(state, LayOff(C("6S"), 0, None), clause="L8") is Reason.NOT_DOWN
-    assert not any(isinstance(action, LayOff) for action in state.legal_actions())
 
 
 def test_L8_lay_off_onto_any_meld_also_on_the_go_down_turn() -> None:
@@ -695,15 +533,6 @@ def test_L11_deal_7_has_no_melds_on_the_table_so_no_lay_offs_or_swaps() -> None:
 # -- L12 / LX7: scoring ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("card", "value"),
-    [("JK", 15), ("AS", 15), ("KH", 10), ("QD", 10), ("JC", 10), ("10S", 10),
-     ("9H", 5), ("5D", 5), ("3C", 5), ("2S", 5)],
-)
-def test_L12_card_values(card: str, value: int) -> None:
-    assert LIVERPOOL.card_points(C(card)) == value
-
-
 def test_LX7_hands_left_score_60_and_30_and_the_player_out_scores_0() -> None:
     assert points("JK AS KH 10D 9C 2H") == 60
     assert points("AH KS 2D") == 30
@@ -724,111 +553,15 @@ def _final_deal(scores: Sequence[int], hand1: str, hand2: str) -> GameState:
 
 def test_L12_after_seven_deals_the_lowest_total_wins() -> None:
     state = _final_deal([100, 0, 0], "2C", "3C 4C")
-    assert state.is_over
-    assert state.phase is Phase.OVER
-    assert state.to_act is None
-    assert state.scores == (100, 5, 10)
-    assert state.winners == (1,)
-    assert refused(state, DrawStock()) is Reason.GAME_OVER
+    RULES.match_over(state, scores=(100, 5, 10), winners=(1,))
 
 
 def test_L12_ties_are_shared() -> None:
     state = _final_deal([60, 45, 30], "2C", "KC 10C")
-    assert state.scores == (60, 50, 50)
-    assert state.winners == (1, 2)
-
-
-def test_L12_a_match_is_seven_deals() -> None:
-    state = remi.new_game(LIVERPOOL, players=3, seed=21)
-    rounds = [state.round]
-    while not state.is_over:
-        deal = state.deal
-        if state.phase is Phase.DRAW:
-            state = state.apply(DrawStock())
-        elif state.phase is Phase.BUY:
-            state = state.apply(Pass())
-        else:
-            state = state.apply(Discard(state.hands[state.on_turn][-1]))
-        if state.deal != deal and not state.is_over:
-            rounds.append(state.round)
-            assert all(len(hand) == (12 if state.round >= 5 else 10) for hand in state.hands)
-    assert_invariants(state)
-    assert rounds == [1, 2, 3, 4, 5, 6, 7]
-    assert len(state.deal_scores) == 7
-    assert state.scores == tuple(sum(column) for column in zip(*state.deal_scores, strict=True))
+    RULES.match_over(state, scores=(60, 50, 50), winners=(1, 2))
 
 
 # -- L13: stock exhaustion as N20 ------------------------------------------------------------------
-
-
-def test_L13_the_stock_is_rebuilt_at_most_twice_then_the_deal_ends() -> None:
-    hands = ["2S 3S 9D", "2H 3D 5C"]
-    rest = leftovers(3, *hands, "KD", "6H 7H 4S 9C")
-    state = game([*hands, rest], stock="KD", discard="6H 7H 4S 9C")
-    state = passes(play(state, DrawStock()))
-    assert state.stock == ()
-    state = play(state, Discard(C("2S")))
-    state = play(state, DrawStock())  # seat 1: seat 2 is asked about the 2S first
-    assert state.buy_queue == (2,)
-    state = play(state, Pass())  # then the stock is rebuilt from 6H 7H 4S 9C: the 2S stays
-    assert state.rebuilds == 1
-    assert state.discard_pile == (C("2S"),)
-    assert len(state.stock) == 3
-    gained = Counter(state.stock) + Counter(state.hands[1]) - Counter(parse_cards(hands[1]))
-    assert gained == Counter(parse_cards("6H 7H 4S 9C"))
-    assert_invariants(state)
-    rebuilds_seen = {1}
-    for _ in range(400):
-        if state.phase is Phase.PLAY:  # seat 2's huge hand: apply without listing
-            state = state.apply(Discard(state.hands[state.on_turn][0]))
-        elif state.phase is Phase.BUY:
-            state = state.apply(Pass())
-        elif not state.stock and state.rebuilds == 2:
-            break
-        else:
-            state = state.apply(DrawStock())
-            rebuilds_seen.add(state.rebuilds)
-        assert sum(card_multiset(state).values()) == 108
-    assert rebuilds_seen == {1, 2}
-    assert state.deal == 1
-    assert state.phase is Phase.DRAW
-    hands_now = state.hands
-    state = state.apply(DrawStock())  # a third rebuild is not allowed: the deal ends
-    result = state.last_deal
-    assert result is not None
-    assert result.winner is None
-    assert result.exhausted
-    assert result.hands == hands_now
-    assert result.scores == tuple(LIVERPOOL.hand_points(hand) for hand in hands_now)
-    assert state.deal == 2
-    assert state.rebuilds == 0
-    assert_invariants(state)
-
-
-def test_L13_a_buyer_may_take_the_last_stock_card_the_player_on_turn_draws_from_the_rebuilt_stock() -> None:
-    hands = ["2S 3S 9D", "2H 3D 5C"]
-    rest = leftovers(3, *hands, "KD", "6H 7H 4S 9C")
-    state = game([*hands, rest], stock="KD", discard="6H 7H 4S 9C")
-    state = play(state, DrawStock())
-    assert state.buy_queue == (1, 2)
-    state = play(state, Buy())
-    assert state.hands[1] == cards("2H 3D 5C 9C KD")  # the discard and the top (last) stock card
-    assert state.discard_pile == (C("4S"),)  # the new top stays
-    assert state.rebuilds == 1
-    drawn = Counter(state.hands[0]) - Counter(parse_cards(hands[0]))
-    assert sum(drawn.values()) == 1
-    assert drawn + Counter(state.stock) == Counter(parse_cards("6H 7H"))
-    assert state.phase is Phase.PLAY and state.to_act == 0
-
-
-def test_L13_no_buy_window_when_the_stock_cannot_serve_the_buyer_and_the_player_on_turn() -> None:
-    hands = ["2S 3S 9D", "2H 3D 5C"]
-    rest = leftovers(3, *hands, "KD", "4S 9C")
-    state = game([*hands, rest], stock="KD", discard="4S 9C")
-    state = play(state, DrawStock())
-    assert state.phase is Phase.PLAY  # one stock card, and only the 4S could be recycled after a buy
-    assert state.buy_queue == ()
-    assert state.hands[0] == cards("2S 3S 9D KD")
 
 
 def test_L13_deals_come_from_a_seeded_shuffle() -> None:
@@ -843,41 +576,12 @@ def test_L13_deals_come_from_a_seeded_shuffle() -> None:
 # -- the house configuration liverpool-project ------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("players", "packs", "jokers"),
-    [(2, 1, 2), (3, 2, 4), (4, 2, 4), (5, 3, 6), (8, 3, 6), (9, 4, 8), (10, 4, 8)],
-)
-def test_project_the_deck_adds_two_and_nine_to_ten_players(players: int, packs: int, jokers: int) -> None:
-    state = remi.new_game(PROJECT, players=players, seed=3)
-    assert_invariants(state)
-    everything = card_multiset(state)
-    assert sum(everything.values()) == 52 * packs + jokers
-    assert everything[JK] == jokers
-    assert all(everything[card] == packs for card in remi.NATURALS)
-
-
-@pytest.mark.parametrize("players", [1, 11])
-def test_project_other_player_counts_are_refused(players: int) -> None:
-    with pytest.raises(remi.RemiError) as info:
-        remi.new_game(PROJECT, players=players, seed=3)
-    assert info.value.reason is Reason.BAD_ARGUMENT
-    assert str(info.value) == f"liverpool-project is played by 2 to 10 players, not {players}"
-
-
 @pytest.mark.parametrize("round_", [1, 2, 3, 4, 5, 6, 7])
 def test_project_deal_k_deals_k_plus_6_cards(round_: int) -> None:
     state = remi.new_game(PROJECT, players=4, seed=6, round=round_)
     assert [len(hand) for hand in state.hands] == [round_ + 6] * 4
     assert state.contract(0).name == LIVERPOOL.contracts[round_ - 1].name
     assert_invariants(state)
-
-
-@pytest.mark.parametrize(
-    ("kind", "text", "valid"),
-    [(SET, "JK JK JK", True), (SET, "JK JK", False), (RUN, "JK JK JK JK", True), (RUN, "JK JK JK", False)],
-)
-def test_project_all_joker_melds(kind: MeldKind, text: str, valid: bool) -> None:
-    assert (not PROJECT.meld_problems(kind, text)) is valid
 
 
 def test_project_an_all_joker_meld_goes_down() -> None:

@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 
 import remi
+from locations import REPOSITORY
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPOSITORY
 PAGES = {
     "N": "docs/variants/norwegian.rst",
     "E": "docs/variants/english.rst",
