@@ -156,6 +156,7 @@ class LegalActions(Sequence[Action]):
 
     @staticmethod
     def _check_kinds(kinds: object) -> frozenset[type]:
+        """The action classes ``kinds`` names, as a set; refuse anything else."""
         chosen = (kinds,) if isinstance(kinds, type) else kinds
         try:
             found: frozenset[Any] = frozenset(chosen)  # type: ignore[call-overload]
@@ -275,6 +276,7 @@ class LegalActions(Sequence[Action]):
         return _chain_iterables(laydowns or (), self._others)
 
     def _too_many(self) -> RemiError:
+        """The refusal of ``len()`` or indexing for a listing longer than :attr:`LIMIT`."""
         assert self._state is not None
         seat = self._state.to_act
         assert seat is not None
@@ -288,6 +290,7 @@ class LegalActions(Sequence[Action]):
         )
 
     def _materialize(self) -> tuple[Action, ...]:
+        """The whole listing as a tuple (built once); refuse one longer than :attr:`LIMIT`."""
         found = self._list
         if found is None:
             if self._count == -2:
@@ -695,6 +698,7 @@ def _layoffs(state: GameState, seat: int, counts: list[int]) -> list[LayOff]:
 
 
 def _counts(hand: tuple[Card, ...]) -> list[int]:
+    """The hand as counts: how many of each card (by index) it holds."""
     counts = [0] * CARD_SLOTS
     for card in hand:
         counts[card.index] += 1

@@ -69,6 +69,7 @@ if TYPE_CHECKING:
 
 
 def _illegal(reason: Reason, message: str) -> IllegalActionError:
+    """A refusal: an :class:`IllegalActionError` with its reason and sentence."""
     return IllegalActionError(message, reason)
 
 
@@ -179,6 +180,7 @@ def rediscard_forbidden(state: GameState, card: Card, hand: tuple[Card, ...]) ->
 
 
 def _wrong_phase(state: GameState, action: object) -> IllegalActionError:
+    """The refusal of an action the phase has no check for (or of something that is not an action)."""
     if not isinstance(action, (DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard)):
         return _illegal(Reason.WRONG_PHASE, f"{printable(action)} is not an action")
     expected = {
@@ -192,6 +194,7 @@ def _wrong_phase(state: GameState, action: object) -> IllegalActionError:
 
 
 def _check_discard(state: GameState, seat: int, action: Discard) -> IllegalActionError | None:
+    """A discard: the card is held, and the re-discard rule does not hold it back (N13, E7)."""
     hand = state.hands[seat]
     card = action.card
     if not _has(hand, card):
@@ -254,6 +257,7 @@ def own_meld_too_soon(state: GameState, seat: int, owner: int, turn: int | None)
 
 
 def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
+    """A lay-off: the seat may lay off now and the card fits the meld; the verdict is the grown meld."""
     variant = state.variant
     if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
         return _illegal(Reason.NO_SUCH_MELD, f"there is no meld {action.meld} on the table")
@@ -291,6 +295,7 @@ def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
 
 
 def _is_down(state: GameState, seat: int) -> bool:
+    """Whether ``seat``'s whole contract is on the table."""
     return len(state.laid[seat]) == state.variant.melds_needed[state.levels[seat] - 1]
 
 
@@ -333,12 +338,14 @@ def _has(hand: tuple[Card, ...], card: Card) -> bool:
 
 
 def _holds(hand: tuple[Card, ...], cards: Sequence[Card]) -> bool:
+    """Whether ``hand`` holds ``cards`` (copies counted)."""
     if len(cards) == 1:
         return _has(hand, cards[0])
     return _missing(hand, cards) is None
 
 
 def _not_held(seat: int, hand: tuple[Card, ...], cards: Sequence[Card]) -> IllegalActionError:
+    """The refusal of ``cards`` that ``hand`` does not hold, naming the first card missing."""
     card = _missing(hand, cards)
     copies = sum(1 for c in cards if c is card)
     what = f"{copies} copies of {card}" if copies > 1 else f"{card}"

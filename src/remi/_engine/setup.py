@@ -213,6 +213,7 @@ def game_from_start(
 
 
 def _table_entry(entry: Any) -> TableMeld:
+    """A table meld from a recorded ``[owner, meld, turn]`` entry (or a TableMeld as it is)."""
     if isinstance(entry, TableMeld):
         return entry
     if isinstance(entry, str) or not isinstance(entry, Sequence) or len(entry) != 3 or not isinstance(entry[1], str):
@@ -227,6 +228,7 @@ def _table_entry(entry: Any) -> TableMeld:
 
 
 def _levels(variant: Variant, players: int, round: int | None, levels: Sequence[int] | None) -> tuple[int, ...]:
+    """Each seat's starting contract level, from ``round`` (fixed rounds) or ``levels`` (per-player levels)."""
     last = len(variant.contracts)
     if variant.match.schedule is Schedule.ROUNDS:
         if levels is not None:
@@ -251,6 +253,7 @@ _MOST_POINTS = 2**53 - 1
 def _seat_values(
     name: str, values: Sequence[int] | None, players: int, default: int, *, allow_negative: bool = False
 ) -> tuple[int, ...]:
+    """One integer per seat from ``values`` (``default`` for each if ``None``); refuse a bad sequence."""
     if values is None:
         return (default,) * players
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
@@ -435,6 +438,7 @@ def _growth(variant: Variant, meld: TableMeld, req: Requirement) -> frozenset[in
     valid: dict[tuple[int, int], bool] = {}
 
     def grows(low: int, high: int) -> bool:
+        """Whether the window ``cards[low:high]`` can grow to the whole run one valid card at a time."""
         if (low, high) == (0, size):
             return True
         key = (low, high)
@@ -461,6 +465,7 @@ def _choose(
     """One filling per seat whose lay-off counts can add up to ``total`` (the first such, in order)."""
 
     def search(seat: int, left: int) -> list[frozenset[int]] | None:
+        """The fillings of seats ``seat`` on that use ``left`` lay-offs, or ``None``."""
         if seat == len(options):
             return [] if left == 0 else None
         for laid, counts in options[seat]:
@@ -476,6 +481,7 @@ def _choose(
 
 
 def _totals(options: Sequence[Sequence[tuple[frozenset[int], frozenset[int]]]]) -> set[int]:
+    """Every total of lay-off counts the seats' fillings allow."""
     totals = {0}
     for seat_options in options:
         totals = {t + c for t in totals for _, counts in seat_options for c in counts}
@@ -510,6 +516,7 @@ def _from_deck(
 
 
 def _stack(deck: CardsLike | None, pool: list[Card], seed: int | str) -> tuple[Card, ...]:
+    """The first deal's deck: ``deck`` stacked on top, the rest of ``pool`` shuffled by the seed."""
     rest = list(shuffled(pool, seeded_rng(seed, 1, "deal")))
     if deck is None:
         return tuple(rest)
@@ -533,6 +540,7 @@ def _from_hands(
     laid: tuple[frozenset[int], ...],
     layoffs: tuple[int, ...],
 ) -> GameState:
+    """The first deal from the given hands, stock top and discard pile; the rest shuffled by the seed."""
     players = state.players
     dead_twos = state.variant.deck.dead_twos
     given = [as_cards(hand) for hand in hands]

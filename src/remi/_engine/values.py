@@ -155,6 +155,7 @@ STATE_FIELDS: frozenset[str] = StateChanges.__optional_keys__
 
 
 def history_eq(a: History, b: History) -> bool:
+    """Whether two histories hold the same actions (shared tails compared once)."""
     while a is not None and b is not None:
         if a is b:
             return True
@@ -165,6 +166,7 @@ def history_eq(a: History, b: History) -> bool:
 
 
 def unwind(history: History) -> tuple[Action, ...]:
+    """The actions of a history, first to last."""
     out: list[Action] = []
     while history is not None:
         out.append(history[1])
@@ -174,6 +176,7 @@ def unwind(history: History) -> tuple[Action, ...]:
 
 
 def wind(actions: Sequence[Action]) -> History:
+    """The history of ``actions``, first to last."""
     history: History = None
     for action in actions:
         history = (history, action)
