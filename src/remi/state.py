@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -34,6 +34,7 @@ from remi._engine.values import (
     History,
     Phase,
     Plain,
+    StateChanges,
     TableMeld,
     evolve,
     history_eq,
@@ -359,7 +360,7 @@ _EMPTY = object.__new__(GameState)
 
 def _rebuild(values: tuple[Any, ...]) -> GameState:
     """A state from its field values in order, the history as a sequence of actions (pickle)."""
-    fields = dict(zip(_FIELDS, values, strict=True))
+    fields = cast(StateChanges, dict(zip(_FIELDS, values, strict=True)))  # (evolve checks the names)
     fields["_history"] = wind(values[-1])
     return evolve(_EMPTY, fields)
 

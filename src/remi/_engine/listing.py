@@ -156,6 +156,7 @@ class LegalActions(Sequence[Action]):
 
     @staticmethod
     def _check_kinds(kinds: object) -> frozenset[type]:
+        """The action classes ``kinds`` names, as a set; refuse anything else."""
         chosen = (kinds,) if isinstance(kinds, type) else kinds
         try:
             found: frozenset[Any] = frozenset(chosen)  # type: ignore[call-overload]
@@ -175,9 +176,11 @@ class LegalActions(Sequence[Action]):
         hands = state.hands
         shown: list[tuple[Any, ...]] = list(map(hidden.__getitem__, map(len, hands)))  # no comprehension: hot
         shown[seat] = hands[seat]
+        # (placeholders of None stand for the hidden cards: the hands and stock are not cards' tuples here)
         return evolve(
             state,
-            {"hands": tuple(shown), "stock": hidden[len(state.stock)], "seed": "", "start": (), "_history": None},
+            {"hands": tuple(shown), "stock": hidden[len(state.stock)], "seed": "", "start": (),  # type: ignore[typeddict-item]
+             "_history": None},
         )
 
     @property
@@ -273,6 +276,7 @@ class LegalActions(Sequence[Action]):
         return _chain_iterables(laydowns or (), self._others)
 
     def _too_many(self) -> RemiError:
+        """The refusal of ``len()`` or indexing for a listing longer than :attr:`LIMIT`."""
         assert self._state is not None
         seat = self._state.to_act
         assert seat is not None
@@ -286,6 +290,7 @@ class LegalActions(Sequence[Action]):
         )
 
     def _materialize(self) -> tuple[Action, ...]:
+        """The whole listing as a tuple (built once); refuse one longer than :attr:`LIMIT`."""
         found = self._list
         if found is None:
             if self._count == -2:
@@ -416,104 +421,149 @@ def _play_actions(
     """
     seat = state.to_act
     assert seat is not None
-    variant = state.variant
-    contracts = variant.contracts
     hand = state.hands[seat]
-    level = state.levels[seat] - 1
-    contract = contracts[level]
-    missing = len(contract.requirements) - len(state.laid[seat])
+    missing = state.variant.melds_needed[state.levels[seat] - 1] - len(state.laid[seat])
     counts = _counts(hand)  # (the lay-down walk changes it as it goes: the other kinds read it first, below)
-    laydowns: Iterator[LayDown] | None = None
+    laydowns = None
     if missing and (kinds is None or LayDown in kinds):
-        all_in = contracts.going_out[level] is GoingOut.ALL_IN
-        keep = cards_to_keep(state, seat, True)
-        if not all_in and not contracts.go_out_on_go_down_turn:
-            keep = max(keep, 1)
-        laydowns = generate.laydowns(
-            variant.melds,
-            contract,
-            exact=contracts.exact_sizes,
-            piecemeal=contracts.piecemeal,
-            done=state.laid[seat],
-            counts=counts,
-            hand_size=len(hand),
-            all_in=all_in,
-            keep=keep,
-            run_gap=contracts.same_suit_run_gap
-            if variant.contract_rule and type(contracts).melds_problem is Contracts.melds_problem else 0,
-        )
-        if contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
-            most = len(hand) - cards_to_keep(state, seat, False)
-            laydowns = (found for found in laydowns if len(found.melds) == missing or len(found.cards) <= most)
-        if variant.contract_rule:  # a contract-level rule: the one check's gate (the rest holds by construction)
-            ruled = view or state
-            laydowns = (found for found in laydowns if contract_constraint(ruled, seat, level, found.melds) is None)
+        laydowns = _laydowns(state, seat, missing, counts, view)
     rest: list[Action] = []
     if state.table:
         if kinds is None or SwapJoker in kinds:
             rest += _swaps(state, seat, counts)
         if len(hand) > cards_to_keep(state, seat, not missing) and (kinds is None or LayOff in kinds):
             rest += _layoffs(state, seat, counts)
-    if kinds is not None and Discard not in kinds:
-        return laydowns, rest
+    if kinds is None or Discard in kinds:
+        rest += _discards(state, hand)
+    return laydowns, rest
+
+
+def _laydowns(
+    state: GameState, seat: int, missing: int, counts: list[int], view: GameState | None
+) -> Iterator[LayDown]:
+    """The lay-downs of ``seat``, which lacks ``missing`` melds of its contract: a generator not yet started.
+
+    ``counts`` is the hand as card counts (the walk changes it as it goes);
+    ``view`` (default ``state``) is the state a contract-level rule reads.
+    """
+    variant = state.variant
+    contracts = variant.contracts
+    level = state.levels[seat] - 1
+    hand_size = len(state.hands[seat])
+    all_in = contracts.going_out[level] is GoingOut.ALL_IN
+    keep = cards_to_keep(state, seat, True)
+    if not all_in and not contracts.go_out_on_go_down_turn:
+        keep = max(keep, 1)
+    laydowns = generate.laydowns(
+        variant.melds,
+        contracts[level],
+        exact=contracts.exact_sizes,
+        piecemeal=contracts.piecemeal,
+        done=state.laid[seat],
+        counts=counts,
+        hand_size=hand_size,
+        all_in=all_in,
+        keep=keep,
+        run_gap=contracts.same_suit_run_gap
+        if variant.contract_rule and type(contracts).melds_problem is Contracts.melds_problem else 0,
+    )
+    if contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
+        most = hand_size - cards_to_keep(state, seat, False)
+        laydowns = (found for found in laydowns if len(found.melds) == missing or len(found.cards) <= most)
+    if variant.contract_rule:  # a contract-level rule: the one check's gate (the rest holds by construction)
+        ruled = view or state
+        laydowns = (found for found in laydowns if contract_constraint(ruled, seat, level, found.melds) is None)
+    return laydowns
+
+
+def _discards(state: GameState, hand: tuple[Card, ...]) -> list[Action]:
+    """The discards from ``hand``: one per distinct card, but the taken discard where it may not go back."""
     taken = state.taken
     discards = _DISCARDS
     # one Discard per distinct card (a hand is sorted, so copies are neighbours)
     pairs = zip(hand, (None, *hand), strict=False)  # each card with the one before it
     if taken is None or not rediscard_forbidden(state, taken, hand):
-        rest += [discards[card.index] for card, before in pairs if card is not before]
-    else:  # N13, E7: the taken discard may not go straight back
-        rest += [discards[card.index] for card, before in pairs if card is not before and card is not taken]
-    return laydowns, rest
+        return [discards[card.index] for card, before in pairs if card is not before]
+    # N13, E7: the taken discard may not go straight back
+    return [discards[card.index] for card, before in pairs if card is not before and card is not taken]
 
 
 _DISCARDS = tuple(Discard(card) for card in CARDS)  # by card index
 
 
 def meld_options(variant: Variant, meld: TableMeld) -> MeldOptions:
-    """What a meld accepts: lay-offs (card, end) and swaps (naturals), whoever holds the cards."""
+    """What a meld accepts: lay-offs (card, end) and swaps (naturals), whoever holds the cards.
+
+    Computed once per meld and variant, and kept on the meld.
+    """
     cached = meld._options
     if cached is not None and cached[0] is variant:
         return cached[1]
-    rules, layoff_rules, cards = variant.melds, variant.layoff_rules, meld.cards
-    swap_rules = variant.swaps
+    rules = variant.melds
     if rules.twos is not Twos.NATURAL or rules.min_naturals != 1:
         found = _wild_meld_options(variant, meld)
-        object.__setattr__(meld, "_options", (variant, found))
-        return found
-    layoffs: list[tuple[Card, End | None]] = []
-    swaps: list[tuple[Card, ...]] = []
-    if meld.kind is MeldKind.SET:
-        offset = next(card.index % 13 for card in cards if card is not JOKER)
-        for card in (*(CARDS[suit * 13 + offset] for suit in range(4)), JOKER):
-            if lay_off(layoff_rules, MeldKind.SET, cards, card) is not None:
-                layoffs.append((card, None))
-        missing = tuple(CARDS[suit * 13 + offset] for suit in range(4)
-                        if all(card.index // 13 != suit for card in cards if card is not JOKER))
-        if JOKER in cards and missing and swap_joker(rules, MeldKind.SET, cards, missing,
-                                                     from_sets=swap_rules.from_sets) is not None:
-            swaps.append(missing)
+    elif meld.kind is MeldKind.SET:
+        found = _set_options(variant, meld.cards)
     else:
-        start = run_start(rules, cards)
-        assert start is not None
-        suit = next(card.index // 13 for card in cards if card is not JOKER)
-        low = CARDS[suit * 13 + (start - 2) % 13]
-        high = CARDS[suit * 13 + (start + len(cards) - 1) % 13]
-        for card in sorted({low, high, JOKER}, key=by_index):
-            for end in (End.LOW, End.HIGH):
-                if lay_off(layoff_rules, MeldKind.RUN, cards, card, end) is not None:
-                    layoffs.append((card, end))
-        if JOKER in cards and swap_rules.from_runs:
-            stands_for = run_cards(rules, cards)
-            for position, card in enumerate(cards):
-                if card is JOKER and (stands_for[position],) not in swaps:
-                    swaps.append((stands_for[position],))
-    found = (tuple(layoffs), tuple(swaps))
+        found = _run_options(variant, meld.cards)
     object.__setattr__(meld, "_options", (variant, found))
     return found
 
 
+def _set_options(variant: Variant, cards: tuple[Card, ...]) -> MeldOptions:
+    """:func:`meld_options` of a set where only jokers are wild and a meld needs one natural."""
+    layoffs: list[tuple[Card, End | None]] = []
+    swaps: list[tuple[Card, ...]] = []
+    offset = next(card.index % 13 for card in cards if card is not JOKER)
+    for card in (*(CARDS[suit * 13 + offset] for suit in range(4)), JOKER):
+        if lay_off(variant.layoff_rules, MeldKind.SET, cards, card) is not None:
+            layoffs.append((card, None))
+    missing = tuple(CARDS[suit * 13 + offset] for suit in range(4)
+                    if all(card.index // 13 != suit for card in cards if card is not JOKER))
+    if JOKER in cards and missing and swap_joker(variant.melds, MeldKind.SET, cards, missing,
+                                                 from_sets=variant.swaps.from_sets) is not None:
+        swaps.append(missing)
+    return tuple(layoffs), tuple(swaps)
+
+
+def _run_options(variant: Variant, cards: tuple[Card, ...]) -> MeldOptions:
+    """:func:`meld_options` of a run where only jokers are wild and a meld needs one natural."""
+    rules = variant.melds
+    layoffs: list[tuple[Card, End | None]] = []
+    swaps: list[tuple[Card, ...]] = []
+    start = run_start(rules, cards)
+    assert start is not None
+    suit = next(card.index // 13 for card in cards if card is not JOKER)
+    low = CARDS[suit * 13 + (start - 2) % 13]
+    high = CARDS[suit * 13 + (start + len(cards) - 1) % 13]
+    for card in sorted({low, high, JOKER}, key=by_index):
+        for end in (End.LOW, End.HIGH):
+            if lay_off(variant.layoff_rules, MeldKind.RUN, cards, card, end) is not None:
+                layoffs.append((card, end))
+    if JOKER in cards and variant.swaps.from_runs:
+        stands_for = run_cards(rules, cards)
+        for position, card in enumerate(cards):
+            if card is JOKER and (stands_for[position],) not in swaps:
+                swaps.append((stands_for[position],))
+    return tuple(layoffs), tuple(swaps)
+
+
 _TWOS = tuple(CARDS[suit * 13 + 1] for suit in range(4))
+
+
+def _is_live_two(card: Card) -> bool:
+    """Whether ``card`` is a 2 of a suit, not a dead 2 (S15) nor a joker."""
+    return card.index % 13 == 1 and card.index < JOKER.index
+
+
+def _is_natural(card: Card, twos_wild: bool) -> bool:
+    """Whether ``card`` is a natural: not a joker, nor a 2 where 2s are wild (a dead 2 is a natural, S15)."""
+    return card is not JOKER and not (twos_wild and _is_live_two(card))
+
+
+def _is_freeable(card: Card, swap_twos: bool) -> bool:
+    """Whether a swap may free ``card``: a joker, or a wild 2 where wild 2s are swapped (never a dead 2, S15)."""
+    return card is JOKER or (swap_twos and _is_live_two(card))
 
 
 def _wild_meld_options(variant: Variant, meld: TableMeld) -> MeldOptions:
@@ -524,58 +574,70 @@ def _wild_meld_options(variant: Variant, meld: TableMeld) -> MeldOptions:
     jokers and, where the variant lets wild 2s be swapped (``Swaps.twos``),
     wild 2s; the replacement is always a natural.
     """
-    rules, layoff_rules, cards = variant.melds, variant.layoff_rules, meld.cards
-    twos_wild = rules.twos is not Twos.NATURAL
-    wilds = (*_TWOS, JOKER) if twos_wild else (JOKER,)
-    swap_twos = variant.swaps.twos and twos_wild
-    dead_twos = variant.deck.dead_twos
-
-    def natural(card: Card) -> bool:  # (a dead 2 is a natural, S15)
-        return card is not JOKER and not (twos_wild and card.index % 13 == 1 and card.index < JOKER.index)
-
-    def freeable(card: Card) -> bool:  # (a dead 2 is never redeemed, S15)
-        return card is JOKER or (swap_twos and card.index % 13 == 1 and card.index < JOKER.index)
-
-    layoffs: list[tuple[Card, End | None]] = []
-    swaps: list[tuple[Card, ...]] = []
-    first = next((card for card in cards if natural(card)), None)
     if meld.kind is MeldKind.SET:
-        if first is None:  # a set of twos or of wilds only: try every card
-            offered: tuple[Card, ...] = CARDS
-        else:
-            offered = (*(CARDS[suit * 13 + first.index % 13] for suit in range(4)), *wilds)
-        for card in sorted(set(offered), key=by_index):
-            if lay_off(layoff_rules, MeldKind.SET, cards, card) is not None:
-                layoffs.append((card, None))
-        if first is not None and any(freeable(card) for card in cards):
-            suits = {card.index // 13 for card in cards if natural(card)}
-            missing = tuple(CARDS[suit * 13 + first.index % 13] for suit in range(4) if suit not in suits)
-            if missing and swap_joker(rules, MeldKind.SET, cards, missing, from_sets=variant.swaps.from_sets,
-                                      twos=swap_twos) is not None:
-                swaps.append(missing)
-        return tuple(layoffs), tuple(swaps)
-    start = run_start(rules, cards)
-    if start is None:  # a run of wilds only: try every card
-        offered = CARDS
+        return _wild_set_options(variant, meld.cards)
+    return _wild_run_options(variant, meld.cards)
+
+
+def _wild_set_options(variant: Variant, cards: tuple[Card, ...]) -> MeldOptions:
+    """:func:`_wild_meld_options` of a set."""
+    twos_wild = variant.melds.twos is not Twos.NATURAL
+    swap_twos = variant.swaps.twos and twos_wild
+    first = next((card for card in cards if _is_natural(card, twos_wild)), None)
+    if first is None:  # a set of twos or of wilds only: try every card
+        offered: tuple[Card, ...] = CARDS
     else:
-        assert first is not None
-        suit = first.index // 13 if first.index < JOKER.index else first.index - DEAD_TWOS[0].index
-        low = CARDS[suit * 13 + (start - 2) % 13]
-        high = CARDS[suit * 13 + (start + len(cards) - 1) % 13]
-        offered = (low, high, *wilds, DEAD_TWOS[suit]) if dead_twos else (low, high, *wilds)
-    for card in sorted(set(offered), key=by_index):
-        for end in (End.LOW, End.HIGH):
-            if lay_off(layoff_rules, MeldKind.RUN, cards, card, end) is not None:
-                layoffs.append((card, end))
-    if start is not None and variant.swaps.from_runs and any(freeable(card) for card in cards):
+        wilds = (*_TWOS, JOKER) if twos_wild else (JOKER,)
+        offered = (*(CARDS[suit * 13 + first.index % 13] for suit in range(4)), *wilds)
+    layoffs: list[tuple[Card, End | None]] = [
+        (card, None) for card in sorted(set(offered), key=by_index)
+        if lay_off(variant.layoff_rules, MeldKind.SET, cards, card) is not None
+    ]
+    swaps: list[tuple[Card, ...]] = []
+    if first is not None and any(_is_freeable(card, swap_twos) for card in cards):
+        suits = {card.index // 13 for card in cards if _is_natural(card, twos_wild)}
+        missing = tuple(CARDS[suit * 13 + first.index % 13] for suit in range(4) if suit not in suits)
+        if missing and swap_joker(variant.melds, MeldKind.SET, cards, missing, from_sets=variant.swaps.from_sets,
+                                  twos=swap_twos) is not None:
+            swaps.append(missing)
+    return tuple(layoffs), tuple(swaps)
+
+
+def _wild_run_options(variant: Variant, cards: tuple[Card, ...]) -> MeldOptions:
+    """:func:`_wild_meld_options` of a run."""
+    rules = variant.melds
+    twos_wild = rules.twos is not Twos.NATURAL
+    dead_twos = variant.deck.dead_twos
+    start = run_start(rules, cards)
+    offered = CARDS if start is None else _run_ends(variant, cards, start)  # a run of wilds only: every card
+    layoffs: list[tuple[Card, End | None]] = [
+        (card, end) for card in sorted(set(offered), key=by_index) for end in (End.LOW, End.HIGH)
+        if lay_off(variant.layoff_rules, MeldKind.RUN, cards, card, end) is not None
+    ]
+    swaps: list[tuple[Card, ...]] = []
+    swap_twos = variant.swaps.twos and twos_wild
+    if start is not None and variant.swaps.from_runs and any(_is_freeable(card, swap_twos) for card in cards):
         stands_for = run_cards(rules, cards)
         for position, card in enumerate(cards):
             wanted = stands_for[position]
-            if dead_twos and not natural(wanted):
+            if dead_twos and not _is_natural(wanted, twos_wild):
                 wanted = DEAD_TWOS[wanted.index // 13]  # S13, S15: only a dead 2 redeems a wild in a 2's place
-            if freeable(card) and natural(wanted) and (wanted,) not in swaps:
+            if _is_freeable(card, swap_twos) and _is_natural(wanted, twos_wild) and (wanted,) not in swaps:
                 swaps.append((wanted,))
     return tuple(layoffs), tuple(swaps)
+
+
+def _run_ends(variant: Variant, cards: tuple[Card, ...], start: int) -> tuple[Card, ...]:
+    """The cards a run (starting at rank ``start``) may take, wild 2s allowed: its two ends and the wilds."""
+    twos_wild = variant.melds.twos is not Twos.NATURAL
+    first = next(card for card in cards if _is_natural(card, twos_wild))
+    suit = first.index // 13 if first.index < JOKER.index else first.index - DEAD_TWOS[0].index
+    low = CARDS[suit * 13 + (start - 2) % 13]
+    high = CARDS[suit * 13 + (start + len(cards) - 1) % 13]
+    wilds = (*_TWOS, JOKER) if twos_wild else (JOKER,)
+    if variant.deck.dead_twos:
+        return (low, high, *wilds, DEAD_TWOS[suit])
+    return (low, high, *wilds)
 
 
 _Swap = tuple[int, int, bool, tuple[Card, ...]]  # (meld index, owner, is a run, naturals)
@@ -636,6 +698,7 @@ def _layoffs(state: GameState, seat: int, counts: list[int]) -> list[LayOff]:
 
 
 def _counts(hand: tuple[Card, ...]) -> list[int]:
+    """The hand as counts: how many of each card (by index) it holds."""
     counts = [0] * CARD_SLOTS
     for card in hand:
         counts[card.index] += 1

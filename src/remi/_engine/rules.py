@@ -9,6 +9,27 @@ requirements a lay-down fulfils), or ``None``. The listing asks the same
 per-rule predicates (``may_take_discard``, ``layoff_blocked``, ``swap_blocked``,
 ``cards_to_keep``, ``rediscard_forbidden``) so that each rule is written once.
 
+The rules are found by lookup. Once the match is known not to be over and the
+seat is settled (an explicit ``seat`` that is not the one to act is refused,
+or, in a buy window, told why it may not buy), the check is
+``CHECKS[phase, type(action)]``:
+
+=========  ===============  ===================  ================================================
+phase      action           check                what it checks
+=========  ===============  ===================  ================================================
+``DRAW``   ``DrawStock``    ``_accept``          always legal (N12)
+``DRAW``   ``TakeDiscard``  ``_check_take``      a discard to take; down players (drawing part)
+``BUY``    ``Buy``          ``_accept``          the seat to act may buy (N14)
+``BUY``    ``Pass``         ``_accept``          the seat to act may pass
+``PLAY``   ``LayDown``      ``_check_laydown``   valid melds, held, fill the contract, what is left
+``PLAY``   ``LayOff``       ``_check_layoff``    may lay off now (E12, N16), fits the meld
+``PLAY``   ``SwapJoker``    ``_check_swap``      may swap from the meld, held, frees a joker
+``PLAY``   ``Discard``      ``_check_discard``   held; not the taken discard (N13, E7)
+=========  ===============  ===================  ================================================
+
+Any other pair is refused by ``_wrong_phase`` (the wrong phase, or no action
+at all). A check receives the state, the seat to act and the action.
+
 Messages cite the variant's own clauses (``Variant.cite``), never a built-in's.
 """
 
@@ -16,7 +37,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -42,10 +63,13 @@ from remi.melds import (
 from remi.parts import GoingOut, SwapWho
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from remi.state import GameState
 
 
 def _illegal(reason: Reason, message: str) -> IllegalActionError:
+    """A refusal: an :class:`IllegalActionError` with its reason and sentence."""
     return IllegalActionError(message, reason)
 
 
@@ -56,46 +80,51 @@ def refusal_of(state: GameState, action: object, seat: int | None) -> IllegalAct
 
 
 def verdict_on(state: GameState, action: object, seat: int | None) -> object:
-    """The one check: an :class:`IllegalActionError`, or what the transition reuses (or ``None``)."""
+    """The one check: an :class:`IllegalActionError`, or what the transition reuses (or ``None``).
+
+    After the seat is settled, the check is the one :data:`CHECKS` holds for the
+    phase and the action's class; an action the phase has no check for is refused.
+    """
     if state.phase is Phase.OVER:
         return _illegal(Reason.GAME_OVER, "the match is over")
     actor = state.to_act
     assert actor is not None
-    if seat is not None:
-        # a bool is an int to Python (True == 1), but never a seat
-        if type(seat) is not int or not 0 <= seat < state.players:
-            return _illegal(Reason.NOT_A_SEAT, f"seat {printable(seat)} does not exist (0 to {state.players - 1})")
-        if seat != actor:
-            if type(action) is Buy and state.phase is Phase.BUY:
-                return _buy_refusal(state, seat)
-            return _illegal(Reason.NOT_YOUR_TURN, f"it is seat {actor}'s decision, not seat {seat}'s")
-    phase = state.phase
-    kind = type(action)
-    if phase is Phase.DRAW:
-        if kind is DrawStock:
-            return None
-        if kind is TakeDiscard:
-            if not state.discard_pile:
-                return _illegal(Reason.EMPTY_DISCARD_PILE, "the discard pile is empty")
-            if not may_take_discard(state, actor):
-                return _illegal(Reason.DOWN_DRAWS_FROM_STOCK,
-                                f"seat {actor} is down and draws from the stock only"
-                                f"{state.variant.cite('draw.down_stock_only')}")
-            return None
+    if seat is not None and seat is not actor:
+        refusal = _seat_refusal(state, action, seat, actor)
+        if refusal is not None:
+            return refusal
+    check = CHECKS.get((state.phase, type(action)))
+    if check is None:
         return _wrong_phase(state, action)
-    if phase is Phase.BUY:
-        if kind is Buy or kind is Pass:
-            return None
-        return _wrong_phase(state, action)
-    if kind is Discard:
-        return _check_discard(state, actor, action)  # type: ignore[arg-type]
-    if kind is LayOff:
-        return _check_layoff(state, actor, action)  # type: ignore[arg-type]
-    if kind is LayDown:
-        return _check_laydown(state, actor, action)  # type: ignore[arg-type]
-    if kind is SwapJoker:
-        return _check_swap(state, actor, action)  # type: ignore[arg-type]
-    return _wrong_phase(state, action)
+    return check(state, actor, action)
+
+
+def _seat_refusal(state: GameState, action: object, seat: object, actor: int) -> IllegalActionError | None:
+    """The refusal of an action ``seat`` names explicitly, when it is not the seat to act ``actor`` (else ``None``)."""
+    # a bool is an int to Python (True == 1), but never a seat
+    if type(seat) is not int or not 0 <= seat < state.players:
+        return _illegal(Reason.NOT_A_SEAT, f"seat {printable(seat)} does not exist (0 to {state.players - 1})")
+    if seat == actor:
+        return None
+    if type(action) is Buy and state.phase is Phase.BUY:
+        return _buy_refusal(state, seat)
+    return _illegal(Reason.NOT_YOUR_TURN, f"it is seat {actor}'s decision, not seat {seat}'s")
+
+
+def _accept(state: GameState, seat: int, action: object) -> None:
+    """The check of an action that is always legal in its phase (drawing from the stock, buying, passing)."""
+    return None
+
+
+def _check_take(state: GameState, seat: int, action: TakeDiscard) -> IllegalActionError | None:
+    """Taking the top discard as the draw: there is one, and ``seat`` may take it (the drawing part)."""
+    if not state.discard_pile:
+        return _illegal(Reason.EMPTY_DISCARD_PILE, "the discard pile is empty")
+    if not may_take_discard(state, seat):
+        return _illegal(Reason.DOWN_DRAWS_FROM_STOCK,
+                        f"seat {seat} is down and draws from the stock only"
+                        f"{state.variant.cite('draw.down_stock_only')}")
+    return None
 
 
 def may_take_discard(state: GameState, seat: int) -> bool:
@@ -151,6 +180,7 @@ def rediscard_forbidden(state: GameState, card: Card, hand: tuple[Card, ...]) ->
 
 
 def _wrong_phase(state: GameState, action: object) -> IllegalActionError:
+    """The refusal of an action the phase has no check for (or of something that is not an action)."""
     if not isinstance(action, (DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard)):
         return _illegal(Reason.WRONG_PHASE, f"{printable(action)} is not an action")
     expected = {
@@ -164,6 +194,7 @@ def _wrong_phase(state: GameState, action: object) -> IllegalActionError:
 
 
 def _check_discard(state: GameState, seat: int, action: Discard) -> IllegalActionError | None:
+    """A discard: the card is held, and the re-discard rule does not hold it back (N13, E7)."""
     hand = state.hands[seat]
     card = action.card
     if not _has(hand, card):
@@ -226,6 +257,7 @@ def own_meld_too_soon(state: GameState, seat: int, owner: int, turn: int | None)
 
 
 def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
+    """A lay-off: the seat may lay off now and the card fits the meld; the verdict is the grown meld."""
     variant = state.variant
     if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
         return _illegal(Reason.NO_SUCH_MELD, f"there is no meld {action.meld} on the table")
@@ -263,6 +295,7 @@ def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
 
 
 def _is_down(state: GameState, seat: int) -> bool:
+    """Whether ``seat``'s whole contract is on the table."""
     return len(state.laid[seat]) == state.variant.melds_needed[state.levels[seat] - 1]
 
 
@@ -305,12 +338,14 @@ def _has(hand: tuple[Card, ...], card: Card) -> bool:
 
 
 def _holds(hand: tuple[Card, ...], cards: Sequence[Card]) -> bool:
+    """Whether ``hand`` holds ``cards`` (copies counted)."""
     if len(cards) == 1:
         return _has(hand, cards[0])
     return _missing(hand, cards) is None
 
 
 def _not_held(seat: int, hand: tuple[Card, ...], cards: Sequence[Card]) -> IllegalActionError:
+    """The refusal of ``cards`` that ``hand`` does not hold, naming the first card missing."""
     card = _missing(hand, cards)
     copies = sum(1 for c in cards if c is card)
     what = f"{copies} copies of {card}" if copies > 1 else f"{card}"
@@ -318,12 +353,39 @@ def _not_held(seat: int, hand: tuple[Card, ...], cards: Sequence[Card]) -> Illeg
 
 
 def _check_laydown(state: GameState, seat: int, action: LayDown) -> object:
-    variant = state.variant
-    contracts = variant.contracts
+    """A lay-down: its melds are valid, held, fill requirements of the contract, and leave a hand the rules allow.
+
+    The verdict is the indices of the requirements the melds fulfil.
+    """
     level = state.levels[seat] - 1
+    error = _laydown_shape_error(state, seat, level, action) or _invalid_meld_error(state, action.melds)
+    if error is not None:
+        return error
+    cards = action.cards
+    hand = state.hands[seat]
+    if not _holds(hand, cards):
+        return _not_held(seat, hand, cards)
+    contracts = state.variant.contracts
     contract = contracts[level]
-    done = state.laid[seat]
-    if len(done) == len(contract.requirements):
+    shapes = [(meld.kind, len(meld.cards)) for meld in action.melds]
+    fulfilled = assign(contract, shapes, exact=contracts.exact_sizes, done=state.laid[seat])
+    if fulfilled is None:
+        sizes = "exactly" if contracts.exact_sizes else "at least"
+        return _illegal(
+            Reason.CONTRACT_NOT_MET,
+            f"these melds do not fulfil the contract {contract} (sizes are {sizes} as stated)"
+            f"{state.variant.cite('laydown.contract')}",
+        )
+    error = contract_constraint(state, seat, level, action.melds) or _laydown_leaves_error(
+        state, seat, level, len(action.melds), len(hand) - len(cards))
+    return error if error is not None else fulfilled
+
+
+def _laydown_shape_error(state: GameState, seat: int, level: int, action: LayDown) -> IllegalActionError | None:
+    """Refuse a lay-down by a seat already down, of no meld, or of part of a contract that goes down whole."""
+    contracts = state.variant.contracts
+    contract = contracts[level]
+    if len(state.laid[seat]) == len(contract.requirements):
         return _illegal(Reason.ALREADY_DOWN, f"seat {seat} has already laid down its contract")
     if not action.melds:
         return _illegal(Reason.CONTRACT_NOT_MET, "a lay-down needs at least one meld")
@@ -331,43 +393,39 @@ def _check_laydown(state: GameState, seat: int, action: LayDown) -> object:
         return _illegal(
             Reason.CONTRACT_NOT_MET,
             f"the contract {contract} goes down whole, in one turn: {len(contract.requirements)} melds"
-            f"{variant.cite('laydown.whole')}",
+            f"{state.variant.cite('laydown.whole')}",
         )
-    rules = variant.melds
-    for meld in action.melds:
-        problems = meld_problems(rules, meld.kind, meld.cards)
+    return None
+
+
+def _invalid_meld_error(state: GameState, melds: Sequence[Meld]) -> IllegalActionError | None:
+    """Refuse the first of ``melds`` that is not a valid meld under the variant's meld rules."""
+    variant = state.variant
+    for meld in melds:
+        problems = meld_problems(variant.melds, meld.kind, meld.cards)
         if problems:
             names = ", ".join(p.name.lower().replace("_", " ") for p in problems if p.name)
             cite = variant.cite("melds.dead_two") if problems & MeldProblem.DEAD_TWO else ""
             return _illegal(Reason.INVALID_MELD, f"{meld} is not a valid {meld.kind.value}: {names}{cite}")
-    cards = action.cards
-    hand = state.hands[seat]
-    if not _holds(hand, cards):
-        return _not_held(seat, hand, cards)
-    shapes = [(meld.kind, len(meld.cards)) for meld in action.melds]
-    fulfilled = assign(contract, shapes, exact=contracts.exact_sizes, done=done)
-    if fulfilled is None:
-        sizes = "exactly" if contracts.exact_sizes else "at least"
-        return _illegal(
-            Reason.CONTRACT_NOT_MET,
-            f"these melds do not fulfil the contract {contract} (sizes are {sizes} as stated)"
-            f"{variant.cite('laydown.contract')}",
-        )
-    constraint = contract_constraint(state, seat, level, action.melds)
-    if constraint is not None:
-        return constraint
-    left = len(hand) - len(cards)
+    return None
+
+
+def _laydown_leaves_error(
+    state: GameState, seat: int, level: int, melds: int, left: int
+) -> IllegalActionError | None:
+    """Refuse a lay-down of ``melds`` melds that leaves ``left`` cards where the rules keep more (or fewer)."""
+    variant = state.variant
+    contracts = variant.contracts
     if contracts.going_out[level] is GoingOut.ALL_IN:
         if left:
             return _illegal(Reason.ALL_IN, f"this round is all-in: the whole hand must go down, nothing left"
                                            f"{variant.cite('going_out.all_in')}")
-        return fulfilled
-    down = len(done) + len(action.melds) == len(contract.requirements)
+        return None
+    down = len(state.laid[seat]) + melds == len(contracts[level].requirements)
     if down and not left and not contracts.go_out_on_go_down_turn:
         return _illegal(Reason.MUST_KEEP_A_CARD,
                         f"going down must leave a card in hand{variant.cite('laydown.keep_card')}")
-    error = _keep_error(state, seat, left, down)
-    return error if error is not None else fulfilled
+    return _keep_error(state, seat, left, down)
 
 
 def contract_constraint(state: GameState, seat: int, level: int, new: Sequence[Meld]) -> IllegalActionError | None:
@@ -414,13 +472,40 @@ def _swap_gate(state: GameState, seat: int) -> IllegalActionError | None:
 
 
 def _check_swap(state: GameState, seat: int, action: SwapJoker) -> object:
+    """A joker swap: the meld lets ``seat`` swap, the cards are held, and they free a joker (or wild 2).
+
+    The verdict is the meld's new cards and the jokers that go to the hand
+    (none where the joker moves to an end of the run instead).
+    """
+    error = _swap_meld_error(state, seat, action)
+    if error is not None:
+        return error
+    hand = state.hands[seat]
+    if not action.cards:
+        return _illegal(Reason.BAD_SWAP, "name the card to put in the joker's place")
+    if not _holds(hand, action.cards):
+        return _not_held(seat, hand, action.cards)
     variant = state.variant
     swaps = variant.swaps
+    meld = state.table[action.meld]
+    result = swap_joker(variant.melds, meld.kind, meld.cards, action.cards,
+                        from_runs=swaps.from_runs, from_sets=swaps.from_sets, twos=swaps.twos)
+    if result is None:
+        return _swap_misfit(state, action, meld.kind, meld.cards)
+    if meld.kind is MeldKind.RUN and not swaps.joker_to_hand:
+        return _relocated_swap(state, seat, action, *result)
+    return result
+
+
+def _swap_meld_error(state: GameState, seat: int, action: SwapJoker) -> IllegalActionError | None:
+    """Refuse a swap from a meld that does not exist, or that ``seat`` may not swap from now (the swaps part)."""
     if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
         return _illegal(Reason.NO_SUCH_MELD, f"there is no meld {action.meld} on the table")
     error = _swap_gate(state, seat)
     if error is not None:
         return error
+    variant = state.variant
+    swaps = variant.swaps
     meld = state.table[action.meld]
     if meld.owner == seat and not swaps.from_own_melds:
         return _illegal(Reason.SWAP_NOT_ALLOWED,
@@ -432,32 +517,53 @@ def _check_swap(state: GameState, seat: int, action: SwapJoker) -> object:
     if meld.kind is MeldKind.RUN and not swaps.from_runs:
         return _illegal(Reason.SWAP_NOT_ALLOWED,
                         f"jokers cannot be swapped out of runs in this variant{variant.cite('swap.runs')}")
-    hand = state.hands[seat]
-    if not action.cards or not _holds(hand, action.cards):
-        if not action.cards:
-            return _illegal(Reason.BAD_SWAP, "name the card to put in the joker's place")
-        return _not_held(seat, hand, action.cards)
-    result = swap_joker(variant.melds, meld.kind, meld.cards, action.cards,
-                        from_runs=swaps.from_runs, from_sets=swaps.from_sets, twos=swaps.twos)
-    if result is not None and meld.kind is MeldKind.RUN and not swaps.joker_to_hand:
-        cards, freed = result
-        rules = variant.layoff_rules
-        moved = lay_off(rules, MeldKind.RUN, cards, freed[0], End.HIGH) or lay_off(
-            rules, MeldKind.RUN, cards, freed[0], End.LOW)
-        if moved is None:
-            return _illegal(Reason.BAD_SWAP, f"the joker swapped out of meld {action.meld} has no end of the run "
-                                             "to move to")
-        error = _keep_error(state, seat, len(hand) - 1, _is_down(state, seat))
-        return error if error is not None else (moved, ())
-    if result is None:
-        if meld.kind is MeldKind.SET:
-            return _illegal(
-                Reason.BAD_SWAP,
-                f"a joker leaves a set only when the set becomes four naturals of all four suits"
-                f"{variant.cite('swap.sets')}",
-            )
-        stands = sorted({str(card) for card, held in zip(run_cards(variant.melds, meld.cards), meld.cards,
-                                                          strict=True) if is_wild(variant.melds, held)})
-        return _illegal(Reason.BAD_SWAP, f"{format_cards(action.cards)} is not the card a joker stands for "
-                                         f"(the jokers of meld {action.meld} stand for {', '.join(stands)})")
-    return result
+    return None
+
+
+def _relocated_swap(
+    state: GameState, seat: int, action: SwapJoker, cards: tuple[Card, ...], freed: tuple[Card, ...]
+) -> object:
+    """A swap from a run whose joker moves to an end of the run, not to the hand: the run it makes, and no joker.
+
+    ``cards`` and ``freed`` are the run after the swap and the joker it frees.
+    """
+    rules = state.variant.layoff_rules
+    moved = lay_off(rules, MeldKind.RUN, cards, freed[0], End.HIGH) or lay_off(
+        rules, MeldKind.RUN, cards, freed[0], End.LOW)
+    if moved is None:
+        return _illegal(Reason.BAD_SWAP, f"the joker swapped out of meld {action.meld} has no end of the run "
+                                         "to move to")
+    error = _keep_error(state, seat, len(state.hands[seat]) - 1, _is_down(state, seat))
+    return error if error is not None else (moved, ())
+
+
+def _swap_misfit(state: GameState, action: SwapJoker, kind: MeldKind, cards: tuple[Card, ...]) -> IllegalActionError:
+    """Why ``action``'s cards free no joker from the meld of ``kind`` holding ``cards``."""
+    variant = state.variant
+    if kind is MeldKind.SET:
+        return _illegal(
+            Reason.BAD_SWAP,
+            f"a joker leaves a set only when the set becomes four naturals of all four suits"
+            f"{variant.cite('swap.sets')}",
+        )
+    stands = sorted({str(card) for card, held in zip(run_cards(variant.melds, cards), cards, strict=True)
+                     if is_wild(variant.melds, held)})
+    return _illegal(Reason.BAD_SWAP, f"{format_cards(action.cards)} is not the card a joker stands for "
+                                     f"(the jokers of meld {action.meld} stand for {', '.join(stands)})")
+
+
+if TYPE_CHECKING:
+    _Check = Callable[[GameState, int, Any], object]
+
+#: The rules, by lookup: the check of each (phase, action class) the phase allows, given the state,
+#: the seat to act and the action. An action whose pair is missing is refused (``_wrong_phase``).
+CHECKS: dict[tuple[Phase, type], _Check] = {
+    (Phase.DRAW, DrawStock): _accept,
+    (Phase.DRAW, TakeDiscard): _check_take,
+    (Phase.BUY, Buy): _accept,
+    (Phase.BUY, Pass): _accept,
+    (Phase.PLAY, LayDown): _check_laydown,
+    (Phase.PLAY, LayOff): _check_layoff,
+    (Phase.PLAY, SwapJoker): _check_swap,
+    (Phase.PLAY, Discard): _check_discard,
+}

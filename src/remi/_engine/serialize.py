@@ -49,10 +49,12 @@ _DEAL_KEYS: dict[int, tuple[str, ...]] = {
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
+    """Cards as card text."""
     return format_cards(cards)
 
 
 def _same(value: Any) -> Any:
+    """The value itself (a field written and read as it is)."""
     return value
 
 
@@ -68,6 +70,7 @@ _DEAL_CODEC: dict[str, tuple[Callable[[Any], Any], Callable[[_Reader, str], Any]
 
 
 def _deal_result(result: DealResult | None) -> dict[str, Any] | None:
+    """A deal result as its JSON object (``None`` before the first deal ends)."""
     if result is None:
         return None
     return {key: _DEAL_CODEC[key][0](getattr(result, key)) for key in _DEAL_KEYS[FORMAT_VERSION]}
@@ -125,22 +128,27 @@ class _Reader:
         self.where = where
 
     def name(self, key: str) -> str:
+        """The field ``key`` as a sentence names it."""
         return f"{self.where}{key!r}"
 
     def only(self, *keys: str) -> None:
+        """Refuse any field but ``keys``."""
         unknown = sorted(str(key) for key in set(self.data) - set(keys))
         if unknown:
             raise SerializationError(f"{self.where or 'the state '}has unknown fields: {', '.join(map(repr, unknown))}")
 
     def get(self, key: str) -> Any:
+        """The value of field ``key``; refuse its absence."""
         if key not in self.data:
             raise SerializationError(f"the state has no {self.name(key)}")
         return self.data[key]
 
     def integer(self, key: str, *, optional: bool = False) -> int | None:
+        """The integer in field ``key`` (``None`` allowed if ``optional``)."""
         return self.check_int(key, self.get(key), optional=optional)
 
     def check_int(self, key: str, value: Any, *, optional: bool = False) -> int | None:
+        """``value`` (of field ``key``) if it is an integer (or ``None`` where ``optional``), else a refusal."""
         if value is None and optional:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
@@ -149,11 +157,13 @@ class _Reader:
         return value
 
     def need_int(self, key: str) -> int:
+        """The integer in field ``key``, never ``None``."""
         value = self.integer(key)
         assert value is not None
         return value
 
     def ints(self, key: str, value: Any = _MISSING) -> tuple[int, ...]:
+        """The list of integers in field ``key`` (or ``value``), as a tuple."""
         value = self.get(key) if value is _MISSING else value
         if not isinstance(value, list):
             raise SerializationError(f"{self.name(key)} must be a list of integers, got {_short(value)}")
@@ -165,12 +175,14 @@ class _Reader:
         return tuple(out)
 
     def bools(self, key: str) -> tuple[bool, ...]:
+        """The list of true/false in field ``key``, as a tuple."""
         value = self.get(key)
         if not isinstance(value, list) or not all(isinstance(item, bool) for item in value):
             raise SerializationError(f"{self.name(key)} must be a list of true/false, got {_short(value)}")
         return tuple(value)
 
     def cards(self, key: str, value: Any = _MISSING) -> tuple[Card, ...]:
+        """The cards of the card text in field ``key`` (or ``value``)."""
         value = self.get(key) if value is _MISSING else value
         if not isinstance(value, str):
             raise SerializationError(f"{self.name(key)} must be card text, got {_short(value)}")
@@ -180,6 +192,7 @@ class _Reader:
             raise SerializationError(f"{self.name(key)}: {error}") from None
 
     def hands(self, key: str) -> tuple[tuple[Card, ...], ...]:
+        """The hands of the list of card texts in field ``key``."""
         value = self.get(key)
         if not isinstance(value, list):
             raise SerializationError(f"{self.name(key)} must be a list of card texts, got {_short(value)}")
@@ -187,11 +200,13 @@ class _Reader:
 
 
 def _short(value: Any) -> str:
+    """``value``'s repr, cut to 60 characters for a sentence."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _load(text: str | bytes) -> Any:
+    """The JSON value ``text`` holds; refuse what is not JSON."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise SerializationError(f"expected JSON text, got {type(text).__name__}")
     try:
@@ -203,6 +218,7 @@ def _load(text: str | bytes) -> Any:
 
 
 def _variant(data: dict[str, Any], variant: Variant | None) -> Variant:
+    """The variant a state was played under: ``variant`` if given, else the registered one it names."""
     if variant is not None and not isinstance(variant, Variant):
         raise RemiError(f"variant= takes a Variant, got {_short(variant)}", Reason.BAD_ARGUMENT)
     info = data.get("variant")
@@ -331,6 +347,7 @@ def _read_start(raw: Any) -> tuple[tuple[str, Any], ...]:
 
 
 def _frozen(key: str, value: Any, depth: int) -> Any:
+    """A ``start`` value with its lists made tuples, ``depth`` levels deep at most."""
     if isinstance(value, list):
         if depth == 0:
             raise SerializationError(f"'start' value {key!r} is nested too deeply")
@@ -341,6 +358,7 @@ def _frozen(key: str, value: Any, depth: int) -> Any:
 
 
 def _read_history(raw: Any) -> tuple[Action, ...]:
+    """The actions of the ``history`` field, read from their text."""
     if not isinstance(raw, list):
         raise SerializationError(f"'history' must be a list of actions, got {_short(raw)}")
     actions = []
@@ -439,6 +457,7 @@ def _last_deal(recorded: dict[str, Any] | None, replayed: DealResult | None) -> 
 
 
 def _json(start: tuple[tuple[str, Any], ...]) -> str:
+    """The ``start`` pairs as JSON text."""
     return json.dumps([[key, value] for key, value in start], ensure_ascii=False)
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from remi._engine.transitions import seeded_rng, start_deal
-from remi._engine.values import TableMeld, by_index, evolve
+from remi._engine.values import StateChanges, TableMeld, by_index, evolve
 from remi._util import printable, seed_problem
 from remi.cards import JOKER, Card, format_cards, live_twin, shuffled
 from remi.contracts import Requirement
@@ -67,58 +67,38 @@ def build_game(
     table: Sequence[TableMeld] = (),
     layoffs: Sequence[int] | None = None,
 ) -> GameState:
-    """The state :func:`remi.new_game` starts: ``empty`` (a state with no field) evolved to it."""
-    if isinstance(variant, str):
-        variant = get(variant)
-    if not isinstance(variant, Variant):
-        raise RemiError(f"expected a Variant or a variant name, got {type(variant).__name__}")
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise RemiError(f"players must be an integer, got {printable(players)}")
-    if not variant.min_players <= players <= variant.max_players:
-        raise RemiError(
-            f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, "
-            f"not {printable(players)}"
-        )
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    problem = seed_problem(seed)
-    if problem:
-        raise RemiError(f"seed {problem}")
-    if dealer is None:
-        dealer = seeded_rng(seed, "dealer").randrange(players)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RemiError(f"dealer must be a seat from 0 to {players - 1}, got {printable(dealer)}", Reason.NOT_A_SEAT)
+    """The state :func:`remi.new_game` starts: ``empty`` (a state with no field) evolved to it.
+
+    The arguments are checked in the order of :func:`remi.new_game`'s signature
+    (the variant, the players, the seed, the dealer, the levels and totals, the
+    table), then the cards.
+    """
+    variant = _variant(variant)
+    _check_players(variant, players)
+    seed = _seed(seed)
+    dealer = _dealer(dealer, seed, players)
     start_levels = _levels(variant, players, round, levels)
     start_wins = _seat_values("wins", wins, players, 0)
     start_scores = _seat_values("scores", scores, players, 0, allow_negative=True)
     start_layoffs = _seat_values("layoffs", layoffs, players, 0)
     table_melds, laid, used = _check_table(variant, players, table, start_levels, start_layoffs)
     pool = list(variant.cards(players))
-    dead_twos = variant.deck.dead_twos
-    _take(pool, used, "the table", dead_twos)
-    start: list[tuple[str, Any]] = [
-        ("variant", variant.name),
-        ("version", variant.version),
-        ("players", players),
-        ("seed", seed),
-        ("dealer", dealer),
-    ]
+    _take(pool, used, "the table", variant.deck.dead_twos)
     if hands is not None and (isinstance(hands, str) or not isinstance(hands, Sequence)):
         raise RemiError("hands= takes one hand (card text or cards) per seat", Reason.BAD_POSITION)
-    given: dict[str, Any] = {
+    start = [("variant", variant.name), ("version", variant.version), ("players", players), ("seed", seed),
+             ("dealer", dealer)]
+    given = {
         "round": round,
         "levels": None if levels is None else start_levels,
         "wins": None if wins is None else start_wins,
         "scores": None if scores is None else start_scores,
-        "deck": None if deck is None else format_cards(as_cards(deck)),
-        "hands": None if hands is None else tuple(format_cards(as_cards(hand)) for hand in hands),
-        "stock": None if stock is None else format_cards(as_cards(stock)),
-        "discard_pile": None if discard_pile is None else format_cards(as_cards(discard_pile)),
+        **_given_cards(deck, hands, stock, discard_pile),
         "table": tuple((meld.owner, str(Meld(meld.kind, meld.cards)), meld.turn) for meld in table_melds) or None,
         "layoffs": None if layoffs is None else start_layoffs,
     }
     start.extend((key, value) for key, value in given.items() if value is not None)
-    base: dict[str, Any] = {
+    base: StateChanges = {
         "start": tuple(start),  # deeply immutable: every value above is a scalar or a tuple
         "variant": variant,
         "players": players,
@@ -129,7 +109,9 @@ def build_game(
         "last_deal": None,
         "_history": None,
     }
-    state = evolve(empty, {field.name: base.get(field.name) for field in attrs.fields(type(empty))})
+    # a state with these fields (the others None, for now), for the dealing to read
+    blank = cast(StateChanges, {field.name: base.get(field.name) for field in attrs.fields(type(empty))})
+    state = evolve(empty, blank)
     if hands is not None:
         if deck is not None:
             raise RemiError("give either deck= or hands=, not both")
@@ -138,15 +120,66 @@ def build_game(
         )
     if stock is not None or discard_pile is not None:
         raise RemiError("stock= and discard_pile= go with hands=; with a deck, stack the deck")
-    order = _stack(deck, pool, seed)
-    needed = sum(variant.contracts.deal_sizes[level - 1] for level in start_levels) + 1
-    needed += 1 if variant.contracts.first_player_extra_card else 0
-    if len(order) < needed:
+    return _from_deck(state, base, pool, deck, dealer, start_levels, table_melds, laid, start_layoffs)
+
+
+def _variant(variant: object) -> Variant:
+    """The variant ``variant`` is, or names (a registered name)."""
+    if isinstance(variant, str):
+        variant = get(variant)
+    if not isinstance(variant, Variant):
+        raise RemiError(f"expected a Variant or a variant name, got {type(variant).__name__}")
+    return variant
+
+
+def _check_players(variant: Variant, players: object) -> None:
+    """Refuse a number of players that is not an integer the variant is played by."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RemiError(f"players must be an integer, got {printable(players)}")
+    if not variant.min_players <= players <= variant.max_players:
         raise RemiError(
-            f"dealing the hands and the upcard needs {needed} cards, but {len(order)} are left off the table",
-            Reason.BAD_POSITION,
+            f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, "
+            f"not {printable(players)}"
         )
-    return start_deal(state, base, order, dealer, 1, start_levels, table_melds, laid, layoffs=start_layoffs)
+
+
+def _seed(seed: int | str | None) -> int | str:
+    """The match's seed: ``seed`` if it is one, else one picked at random (``None``)."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    problem = seed_problem(seed)
+    if problem:
+        raise RemiError(f"seed {problem}")
+    return seed
+
+
+def _dealer(dealer: int | None, seed: int | str, players: int) -> int:
+    """The first dealer's seat: ``dealer`` if it is a seat, else the seed's choice (``None``, N12)."""
+    if dealer is None:
+        dealer = seeded_rng(seed, "dealer").randrange(players)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise RemiError(f"dealer must be a seat from 0 to {players - 1}, got {printable(dealer)}", Reason.NOT_A_SEAT)
+    return dealer
+
+
+def _given_cards(
+    deck: CardsLike | None,
+    hands: Sequence[CardsLike] | None,
+    stock: CardsLike | None,
+    discard_pile: CardsLike | None,
+) -> dict[str, Any]:
+    """The card arguments of ``new_game`` as they are recorded in ``start``: card text (``None``: not given)."""
+    return {
+        "deck": _card_text(deck),
+        "hands": None if hands is None else tuple(format_cards(as_cards(hand)) for hand in hands),
+        "stock": _card_text(stock),
+        "discard_pile": _card_text(discard_pile),
+    }
+
+
+def _card_text(cards: CardsLike | None) -> str | None:
+    """``cards`` as card text, or ``None`` if not given."""
+    return None if cards is None else format_cards(as_cards(cards))
 
 
 def game_from_start(
@@ -180,6 +213,7 @@ def game_from_start(
 
 
 def _table_entry(entry: Any) -> TableMeld:
+    """A table meld from a recorded ``[owner, meld, turn]`` entry (or a TableMeld as it is)."""
     if isinstance(entry, TableMeld):
         return entry
     if isinstance(entry, str) or not isinstance(entry, Sequence) or len(entry) != 3 or not isinstance(entry[1], str):
@@ -194,6 +228,7 @@ def _table_entry(entry: Any) -> TableMeld:
 
 
 def _levels(variant: Variant, players: int, round: int | None, levels: Sequence[int] | None) -> tuple[int, ...]:
+    """Each seat's starting contract level, from ``round`` (fixed rounds) or ``levels`` (per-player levels)."""
     last = len(variant.contracts)
     if variant.match.schedule is Schedule.ROUNDS:
         if levels is not None:
@@ -218,6 +253,7 @@ _MOST_POINTS = 2**53 - 1
 def _seat_values(
     name: str, values: Sequence[int] | None, players: int, default: int, *, allow_negative: bool = False
 ) -> tuple[int, ...]:
+    """One integer per seat from ``values`` (``default`` for each if ``None``); refuse a bad sequence."""
     if values is None:
         return (default,) * players
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
@@ -271,55 +307,80 @@ def _check_table(
     used: list[Card] = []
     by_owner: dict[int, list[TableMeld]] = {}
     for meld in melds:
-        if not isinstance(meld, TableMeld) or not isinstance(meld.kind, MeldKind):
-            raise RemiError(f"table melds must be TableMeld values, got {printable(meld)}", Reason.BAD_POSITION)
-        if isinstance(meld.owner, bool) or not isinstance(meld.owner, int) or not 0 <= meld.owner < players:
-            raise RemiError(f"meld owner {printable(meld.owner)} is not a seat", Reason.BAD_POSITION)
-        if meld.turn is not None:
-            raise RemiError(
-                f"{meld}: a built position begins at its first turn, so its melds were laid before it "
-                f"(turn None), not on turn {printable(meld.turn)}",
-                Reason.BAD_POSITION,
-            )
-        problems = meld_problems(variant.layoff_rules, meld.kind, meld.cards)
-        if problems:
-            names = ", ".join(p.name.lower().replace("_", " ") for p in problems if p.name)
-            raise RemiError(f"{meld} is not a valid {meld.kind.value}: {names}", Reason.BAD_POSITION)
+        _check_table_meld(variant, players, meld)
         used.extend(meld.cards)
         by_owner.setdefault(meld.owner, []).append(meld)
     # per seat: the ways its melds fill its contract, each with the lay-off counts it implies
-    options: list[list[tuple[frozenset[int], frozenset[int]]]] = []
-    down: list[bool] = []
-    for seat in range(players):
-        owned = by_owner.get(seat, [])
-        contract = variant.contracts[levels[seat] - 1]
-        requirements = contract.requirements
-        down.append(len(owned) == len(requirements))
-        if not owned:
-            options.append([(frozenset(), frozenset({0}))])
-            continue
-        if variant.contracts.going_out[levels[seat] - 1] is GoingOut.ALL_IN:
-            raise RemiError(
-                f"seat {seat} owns melds, but contract {contract} is all-in: going down there goes out"
-                f"{variant.cite('going_out.all_in')}",
-                Reason.BAD_POSITION,
-            )
-        if not variant.contracts.piecemeal and len(owned) != len(requirements):
-            raise RemiError(
-                f"seat {seat}'s {len(owned)} meld{'s' if len(owned) != 1 else ''} cannot be its contract {contract}: "
-                f"it goes down whole, {len(requirements)} melds at once{variant.cite('laydown.whole')}",
-                Reason.BAD_POSITION,
-            )
-        seat_options = list(_fillings(variant, owned, requirements))
-        if not seat_options:
-            sizes = "exactly" if variant.contracts.exact_sizes else "at least"
-            raise RemiError(
-                f"seat {seat}'s melds ({'; '.join(str(Meld(m.kind, m.cards)) for m in owned)}) do not fit its "
-                f"contract {contract}: each meld is laid as one requirement ({sizes} its size), "
-                f"then may grow by lay-offs",
-                Reason.BAD_POSITION,
-            )
-        options.append(seat_options)
+    options = [_seat_fillings(variant, seat, by_owner.get(seat, []), levels[seat]) for seat in range(players)]
+    down = [len(by_owner.get(seat, [])) == variant.melds_needed[levels[seat] - 1] for seat in range(players)]
+    _check_layoff_counts(variant, levels, layoffs, down)
+    chosen = _choose(options, sum(layoffs))
+    if chosen is None:
+        totals = sorted(_totals(options))
+        counts = " or ".join(str(t) for t in totals[:8]) + (" or more" if len(totals) > 8 else "")
+        raise RemiError(
+            f"the melds on the table hold {counts} laid-off card{'s' if totals != [1] else ''} "
+            f"(each meld laid as a requirement of its owner's contract, then grown by lay-offs), "
+            f"but layoffs= counts {sum(layoffs)}",
+            Reason.BAD_POSITION,
+        )
+    return melds, tuple(chosen), used
+
+
+def _check_table_meld(variant: Variant, players: int, meld: object) -> None:
+    """Refuse a table meld that is no valid meld laid before the position began by a seat."""
+    if not isinstance(meld, TableMeld) or not isinstance(meld.kind, MeldKind):
+        raise RemiError(f"table melds must be TableMeld values, got {printable(meld)}", Reason.BAD_POSITION)
+    if isinstance(meld.owner, bool) or not isinstance(meld.owner, int) or not 0 <= meld.owner < players:
+        raise RemiError(f"meld owner {printable(meld.owner)} is not a seat", Reason.BAD_POSITION)
+    if meld.turn is not None:
+        raise RemiError(
+            f"{meld}: a built position begins at its first turn, so its melds were laid before it "
+            f"(turn None), not on turn {printable(meld.turn)}",
+            Reason.BAD_POSITION,
+        )
+    problems = meld_problems(variant.layoff_rules, meld.kind, meld.cards)
+    if problems:
+        names = ", ".join(p.name.lower().replace("_", " ") for p in problems if p.name)
+        raise RemiError(f"{meld} is not a valid {meld.kind.value}: {names}", Reason.BAD_POSITION)
+
+
+def _seat_fillings(
+    variant: Variant, seat: int, owned: Sequence[TableMeld], level: int
+) -> list[tuple[frozenset[int], frozenset[int]]]:
+    """The ways the melds ``seat`` owns fill its contract (at ``level``), each with the lay-off counts it implies."""
+    if not owned:
+        return [(frozenset(), frozenset({0}))]
+    contract = variant.contracts[level - 1]
+    requirements = contract.requirements
+    if variant.contracts.going_out[level - 1] is GoingOut.ALL_IN:
+        raise RemiError(
+            f"seat {seat} owns melds, but contract {contract} is all-in: going down there goes out"
+            f"{variant.cite('going_out.all_in')}",
+            Reason.BAD_POSITION,
+        )
+    if not variant.contracts.piecemeal and len(owned) != len(requirements):
+        raise RemiError(
+            f"seat {seat}'s {len(owned)} meld{'s' if len(owned) != 1 else ''} cannot be its contract {contract}: "
+            f"it goes down whole, {len(requirements)} melds at once{variant.cite('laydown.whole')}",
+            Reason.BAD_POSITION,
+        )
+    fillings = list(_fillings(variant, owned, requirements))
+    if not fillings:
+        sizes = "exactly" if variant.contracts.exact_sizes else "at least"
+        raise RemiError(
+            f"seat {seat}'s melds ({'; '.join(str(Meld(m.kind, m.cards)) for m in owned)}) do not fit its "
+            f"contract {contract}: each meld is laid as one requirement ({sizes} its size), "
+            f"then may grow by lay-offs",
+            Reason.BAD_POSITION,
+        )
+    return fillings
+
+
+def _check_layoff_counts(
+    variant: Variant, levels: tuple[int, ...], layoffs: tuple[int, ...], down: Sequence[bool]
+) -> None:
+    """Refuse lay-off counts beyond a seat's quota (E12), or by a seat not down where laying off needs that (N16)."""
     for seat, count in enumerate(layoffs):
         quota = variant.layoff_quota(levels[seat] - 1)
         if quota is not None and count > quota:
@@ -334,17 +395,6 @@ def _check_table(
                 f"{variant.cite('layoff.down')}",
                 Reason.BAD_POSITION,
             )
-    chosen = _choose(options, sum(layoffs))
-    if chosen is None:
-        totals = sorted(_totals(options))
-        counts = " or ".join(str(t) for t in totals[:8]) + (" or more" if len(totals) > 8 else "")
-        raise RemiError(
-            f"the melds on the table hold {counts} laid-off card{'s' if totals != [1] else ''} "
-            f"(each meld laid as a requirement of its owner's contract, then grown by lay-offs), "
-            f"but layoffs= counts {sum(layoffs)}",
-            Reason.BAD_POSITION,
-        )
-    return melds, tuple(chosen), used
 
 
 def _fillings(
@@ -388,6 +438,7 @@ def _growth(variant: Variant, meld: TableMeld, req: Requirement) -> frozenset[in
     valid: dict[tuple[int, int], bool] = {}
 
     def grows(low: int, high: int) -> bool:
+        """Whether the window ``cards[low:high]`` can grow to the whole run one valid card at a time."""
         if (low, high) == (0, size):
             return True
         key = (low, high)
@@ -414,6 +465,7 @@ def _choose(
     """One filling per seat whose lay-off counts can add up to ``total`` (the first such, in order)."""
 
     def search(seat: int, left: int) -> list[frozenset[int]] | None:
+        """The fillings of seats ``seat`` on that use ``left`` lay-offs, or ``None``."""
         if seat == len(options):
             return [] if left == 0 else None
         for laid, counts in options[seat]:
@@ -429,6 +481,7 @@ def _choose(
 
 
 def _totals(options: Sequence[Sequence[tuple[frozenset[int], frozenset[int]]]]) -> set[int]:
+    """Every total of lay-off counts the seats' fillings allow."""
     totals = {0}
     for seat_options in options:
         totals = {t + c for t in totals for _, counts in seat_options for c in counts}
@@ -438,7 +491,32 @@ def _totals(options: Sequence[Sequence[tuple[frozenset[int], frozenset[int]]]]) 
 # -- dealing -------------------------------------------------------------------------------------------
 
 
+def _from_deck(
+    state: GameState,
+    base: StateChanges,
+    pool: list[Card],
+    deck: CardsLike | None,
+    dealer: int,
+    levels: tuple[int, ...],
+    table: tuple[TableMeld, ...],
+    laid: tuple[frozenset[int], ...],
+    layoffs: tuple[int, ...],
+) -> GameState:
+    """The first deal dealt from a deck: ``deck`` stacked on top, the rest of ``pool`` shuffled by the seed."""
+    variant = state.variant
+    order = _stack(deck, pool, state.seed)
+    needed = sum(variant.contracts.deal_sizes[level - 1] for level in levels) + 1
+    needed += 1 if variant.contracts.first_player_extra_card else 0
+    if len(order) < needed:
+        raise RemiError(
+            f"dealing the hands and the upcard needs {needed} cards, but {len(order)} are left off the table",
+            Reason.BAD_POSITION,
+        )
+    return start_deal(state, base, order, dealer, 1, levels, table, laid, layoffs=layoffs)
+
+
 def _stack(deck: CardsLike | None, pool: list[Card], seed: int | str) -> tuple[Card, ...]:
+    """The first deal's deck: ``deck`` stacked on top, the rest of ``pool`` shuffled by the seed."""
     rest = list(shuffled(pool, seeded_rng(seed, 1, "deal")))
     if deck is None:
         return tuple(rest)
@@ -451,7 +529,7 @@ def _stack(deck: CardsLike | None, pool: list[Card], seed: int | str) -> tuple[C
 
 def _from_hands(
     state: GameState,
-    base: dict[str, Any],
+    base: StateChanges,
     pool: list[Card],
     hands: Sequence[CardsLike],
     stock: CardsLike | None,
@@ -462,6 +540,7 @@ def _from_hands(
     laid: tuple[frozenset[int], ...],
     layoffs: tuple[int, ...],
 ) -> GameState:
+    """The first deal from the given hands, stock top and discard pile; the rest shuffled by the seed."""
     players = state.players
     dead_twos = state.variant.deck.dead_twos
     given = [as_cards(hand) for hand in hands]

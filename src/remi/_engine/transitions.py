@@ -1,8 +1,10 @@
 """The transitions: the state that a legal action leads to (private).
 
 :func:`perform` plays an action that :func:`remi._engine.rules._check` accepted;
-deals end and begin here, and the stock is drawn and rebuilt here. Every new
-state comes from :func:`remi._engine.values._evolve`.
+deals end and begin here, and the stock is drawn and rebuilt here. Each action
+class has its transition, found in ``_TRANSITIONS``; a transition writes the
+fields it changes into a typed :class:`~remi._engine.values.StateChanges`, and
+every new state comes from :func:`remi._engine.values.evolve`.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from remi._engine.rules import may_buy
-from remi._engine.values import DealResult, Phase, TableMeld, by_index, evolve
+from remi._engine.values import DealResult, Phase, StateChanges, TableMeld, by_index, evolve
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import DEAD_TWOS, NATURALS, Card, shuffled
 from remi.parts import BuyTiming
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from remi.state import GameState
 
 #: S15: the dead 2 a discarded live 2 becomes, where the deck's ``dead_twos`` is set.
@@ -28,106 +32,110 @@ _DIES = {NATURALS[suit * 13 + 1]: dead for suit, dead in enumerate(DEAD_TWOS)}
 
 
 def perform(state: GameState, action: Action, verdict: Any) -> GameState:
-    """The state after ``action``, which the one check accepted with ``verdict`` (what it computed)."""
-    changes: dict[str, Any] = {"_history": (state._history, action)}
-    kind = type(action)
+    """The state after ``action``, which the one check accepted with ``verdict`` (what it computed).
+
+    The transition of each action class is found in :data:`_TRANSITIONS`.
+    """
     seat = state.to_act
     assert seat is not None
-    if kind is DrawStock:
-        before = state.variant.buying.timing is BuyTiming.BEFORE_DRAW
-        if before:  # the discard is offered first; the player on turn draws once it is settled
-            queue = _buy_queue(state, changes, 1)
-            if queue:
-                changes.update(phase=Phase.BUY, buy_queue=queue, to_act=queue[0])
-                return evolve(state, changes)
-        drawn = _draw(state, changes, 1)
-        if drawn is None:
-            return _end_deal(state, changes, None)
-        changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], drawn))
-        queue = () if before else _buy_queue(state, changes, 0)
+    changes: StateChanges = {"_history": (state._history, action)}
+    return _TRANSITIONS[type(action)](state, changes, seat, action, verdict)
+
+
+def _perform_draw_stock(
+    state: GameState, changes: StateChanges, seat: int, action: DrawStock, verdict: None
+) -> GameState:
+    """Draw the top stock card (N12); a buy window may open, before the draw or after it, as the variant says."""
+    before = state.variant.buying.timing is BuyTiming.BEFORE_DRAW
+    if before:  # the discard is offered first; the player on turn draws once it is settled
+        queue = _buy_queue(state, changes, 1)
         if queue:
-            changes["phase"] = Phase.BUY
-            changes["buy_queue"] = queue
-            changes["to_act"] = queue[0]
-        else:
-            changes["phase"] = Phase.PLAY
+            return _open_buy_window(state, changes, queue)
+    drawn = _draw(state, changes, 1)
+    if drawn is None:
+        return _end_deal(state, changes, None)
+    changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], drawn))
+    queue = () if before else _buy_queue(state, changes, 0)
+    if queue:
+        return _open_buy_window(state, changes, queue)
+    changes["phase"] = Phase.PLAY
+    return evolve(state, changes)
+
+
+def _open_buy_window(state: GameState, changes: StateChanges, queue: tuple[int, ...]) -> GameState:
+    """Offer the top discard to the seats of ``queue``, in order (N14)."""
+    changes["phase"] = Phase.BUY
+    changes["buy_queue"] = queue
+    changes["to_act"] = queue[0]
+    return evolve(state, changes)
+
+
+def _perform_take_discard(
+    state: GameState, changes: StateChanges, seat: int, action: TakeDiscard, verdict: None
+) -> GameState:
+    """Take the top discard as the turn's draw; the re-discard rule now holds it (N13)."""
+    card = state.discard_pile[-1]
+    changes["discard_pile"] = state.discard_pile[:-1]
+    changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], (card,)))
+    changes["taken"] = card
+    changes["phase"] = Phase.PLAY
+    return evolve(state, changes)
+
+
+def _perform_pass(state: GameState, changes: StateChanges, seat: int, action: Pass, verdict: None) -> GameState:
+    """Decline to buy: the next seat in the queue decides, or the buy window closes."""
+    queue = state.buy_queue[1:]
+    changes["buy_queue"] = queue
+    if queue:
+        changes["to_act"] = queue[0]
         return evolve(state, changes)
-    if kind is TakeDiscard:
-        card = state.discard_pile[-1]
-        changes["discard_pile"] = state.discard_pile[:-1]
-        changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], (card,)))
-        changes["taken"] = card
-        changes["phase"] = Phase.PLAY
-        return evolve(state, changes)
-    if kind is Pass:
-        queue = state.buy_queue[1:]
-        changes["buy_queue"] = queue
-        if queue:
-            changes["to_act"] = queue[0]
-        else:
-            changes["phase"] = Phase.PLAY
-            changes["to_act"] = state.on_turn
-            if state.variant.buying.timing is BuyTiming.BEFORE_DRAW:
-                return _draw_after_buying(state, changes)
-        return evolve(state, changes)
-    if kind is Buy:
-        card = state.discard_pile[-1]
-        changes["discard_pile"] = state.discard_pile[:-1]
-        penalty = _draw(state, changes, state.variant.buying.penalty) or []
-        hands = _replace(state.hands, seat, _add(state.hands[seat], (card, *penalty)))
-        changes["hands"] = hands
-        changes["buys"] = _replace(state.buys, seat, state.buys[seat] + 1)
-        changes["buy_queue"] = ()
-        changes["phase"] = Phase.PLAY
-        changes["to_act"] = state.on_turn
-        if state.variant.buying.timing is BuyTiming.BEFORE_DRAW:
-            return _draw_after_buying(state, changes)
-        return evolve(state, changes)
-    if kind is Discard:
-        card = action.card  # type: ignore[union-attr]
-        hand = _remove(state.hands[seat], (card,))
-        changes["hands"] = _replace(state.hands, seat, hand)
-        if state.variant.deck.dead_twos:
-            card = _DIES.get(card, card)  # S15: a discarded 2 is dead for the rest of the deal
-        changes["discard_pile"] = (*state.discard_pile, card)
-        changes["discarder"] = seat
-        if not hand:
-            return _end_deal(state, changes, seat)
-        limit = state.variant.match.turn_limit
-        if limit is not None and state.turn + 1 >= limit:
-            return _end_deal(state, changes, None)  # the deal's bound: as if the stock ran out
-        nxt = (seat + 1) % state.players
-        changes.update(on_turn=nxt, to_act=nxt, phase=Phase.DRAW, taken=None, turn=state.turn + 1)
-        return evolve(state, changes)
-    if kind is LayDown:
-        return _perform_laydown(state, changes, seat, action, verdict)  # type: ignore[arg-type]
-    if kind is LayOff:
-        layoff: LayOff = action  # type: ignore[assignment]
-        meld = state.table[layoff.meld]
-        cards = verdict  # the grown meld, as the check computed it
-        hand = _remove(state.hands[seat], (layoff.card,))
-        changes["hands"] = _replace(state.hands, seat, hand)
-        changes["table"] = _replace(state.table, layoff.meld, attrs.evolve(meld, cards=cards))
-        changes["layoffs"] = _replace(state.layoffs, seat, state.layoffs[seat] + 1)
-        if layoff.card is state.taken:
-            changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
-        if not hand:
-            return _end_deal(state, changes, seat)
-        return evolve(state, changes)
-    swap: SwapJoker = action  # type: ignore[assignment]
-    meld = state.table[swap.meld]
-    cards, freed = verdict  # the meld and the freed jokers, as the check computed them
-    hand = _add(_remove(state.hands[seat], swap.cards), freed)
+    return _close_buy_window(state, changes)
+
+
+def _perform_buy(state: GameState, changes: StateChanges, seat: int, action: Buy, verdict: None) -> GameState:
+    """Buy the top discard with the penalty card(s) from the stock (N14); the buy window closes."""
+    card = state.discard_pile[-1]
+    changes["discard_pile"] = state.discard_pile[:-1]
+    penalty = _draw(state, changes, state.variant.buying.penalty) or []
+    changes["hands"] = _replace(state.hands, seat, _add(state.hands[seat], (card, *penalty)))
+    changes["buys"] = _replace(state.buys, seat, state.buys[seat] + 1)
+    changes["buy_queue"] = ()
+    return _close_buy_window(state, changes)
+
+
+def _close_buy_window(state: GameState, changes: StateChanges) -> GameState:
+    """The decision returns to the player on turn, who draws now if buying comes before the draw."""
+    changes["phase"] = Phase.PLAY
+    changes["to_act"] = state.on_turn
+    if state.variant.buying.timing is BuyTiming.BEFORE_DRAW:
+        return _draw_after_buying(state, changes)
+    return evolve(state, changes)
+
+
+def _perform_discard(state: GameState, changes: StateChanges, seat: int, action: Discard, verdict: None) -> GameState:
+    """Discard a card: the turn passes to the left, or the deal ends (the hand is empty, or the turn limit)."""
+    card = action.card
+    hand = _remove(state.hands[seat], (card,))
     changes["hands"] = _replace(state.hands, seat, hand)
-    changes["table"] = _replace(state.table, swap.meld, attrs.evolve(meld, cards=cards))
-    if state.taken is not None and state.taken in swap.cards:
-        changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
+    if state.variant.deck.dead_twos:
+        card = _DIES.get(card, card)  # S15: a discarded 2 is dead for the rest of the deal
+    changes["discard_pile"] = (*state.discard_pile, card)
+    changes["discarder"] = seat
+    if not hand:
+        return _end_deal(state, changes, seat)
+    limit = state.variant.match.turn_limit
+    if limit is not None and state.turn + 1 >= limit:
+        return _end_deal(state, changes, None)  # the deal's bound: as if the stock ran out
+    following = (seat + 1) % state.players
+    changes.update({"on_turn": following, "to_act": following, "phase": Phase.DRAW, "taken": None,
+                    "turn": state.turn + 1})
     return evolve(state, changes)
 
 
 def _perform_laydown(
-    state: GameState, changes: dict[str, Any], seat: int, action: LayDown, fulfilled: Sequence[int]
+    state: GameState, changes: StateChanges, seat: int, action: LayDown, fulfilled: Sequence[int]
 ) -> GameState:
+    """Lay melds of the contract down; ``fulfilled`` are the requirements they fill, as the check found."""
     done = state.laid[seat]
     hand = _remove(state.hands[seat], action.cards)
     changes["hands"] = _replace(state.hands, seat, hand)
@@ -142,7 +150,57 @@ def _perform_laydown(
     return evolve(state, changes)
 
 
-def _draw_after_buying(state: GameState, changes: dict[str, Any]) -> GameState:
+def _perform_layoff(
+    state: GameState, changes: StateChanges, seat: int, action: LayOff, grown: tuple[Card, ...]
+) -> GameState:
+    """Lay a card off onto a meld; ``grown`` is the meld's new cards, as the check computed them."""
+    meld = state.table[action.meld]
+    hand = _remove(state.hands[seat], (action.card,))
+    changes["hands"] = _replace(state.hands, seat, hand)
+    changes["table"] = _replace(state.table, action.meld, attrs.evolve(meld, cards=grown))
+    changes["layoffs"] = _replace(state.layoffs, seat, state.layoffs[seat] + 1)
+    if action.card is state.taken:
+        changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
+    if not hand:
+        return _end_deal(state, changes, seat)
+    return evolve(state, changes)
+
+
+def _perform_swap(
+    state: GameState,
+    changes: StateChanges,
+    seat: int,
+    action: SwapJoker,
+    swapped: tuple[tuple[Card, ...], tuple[Card, ...]],
+) -> GameState:
+    """Swap naturals for jokers; ``swapped`` is the meld's new cards and the freed jokers, as the check computed."""
+    meld = state.table[action.meld]
+    cards, freed = swapped
+    hand = _add(_remove(state.hands[seat], action.cards), freed)
+    changes["hands"] = _replace(state.hands, seat, hand)
+    changes["table"] = _replace(state.table, action.meld, attrs.evolve(meld, cards=cards))
+    if state.taken is not None and state.taken in action.cards:
+        changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
+    return evolve(state, changes)
+
+
+if TYPE_CHECKING:
+    _Transition = Callable[[GameState, StateChanges, int, Any, Any], GameState]
+
+#: The transition of each action class: ``(state, changes, seat, action, verdict) -> next state``.
+_TRANSITIONS: dict[type[Action], _Transition] = {
+    DrawStock: _perform_draw_stock,
+    TakeDiscard: _perform_take_discard,
+    Pass: _perform_pass,
+    Buy: _perform_buy,
+    Discard: _perform_discard,
+    LayDown: _perform_laydown,
+    LayOff: _perform_layoff,
+    SwapJoker: _perform_swap,
+}
+
+
+def _draw_after_buying(state: GameState, changes: StateChanges) -> GameState:
     """The player on turn draws from the stock once the offered discard is settled (buying before the draw)."""
     seat = state.on_turn
     drawn = _draw(state, changes, 1)
@@ -153,7 +211,7 @@ def _draw_after_buying(state: GameState, changes: dict[str, Any]) -> GameState:
     return evolve(state, changes)
 
 
-def _buy_queue(state: GameState, changes: dict[str, Any], later: int) -> tuple[int, ...]:
+def _buy_queue(state: GameState, changes: StateChanges, later: int) -> tuple[int, ...]:
     """The seats to ask, in order, whether they buy the top discard; ``later`` stock cards must remain."""
     variant = state.variant
     buying = variant.buying
@@ -174,7 +232,8 @@ def _buy_queue(state: GameState, changes: dict[str, Any], later: int) -> tuple[i
     return tuple(seat for seat in order if may_buy(state, seat))
 
 
-def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> GameState:
+def _end_deal(state: GameState, changes: StateChanges, winner: int | None) -> GameState:
+    """Score the deal that ``winner`` (``None``: nobody) ended; then the next deal begins, or the match is over."""
     variant = state.variant
     hands = changes.get("hands", state.hands)
     laid = changes.get("laid", state.laid)
@@ -190,38 +249,42 @@ def _end_deal(state: GameState, changes: dict[str, Any], winner: int | None) -> 
     result = DealResult(state.deal, winner, deal_scores, hands, state.levels, went_down)
     scores = tuple(a + b for a, b in zip(state.scores, deal_scores, strict=True))
     levels, finishers = variant.next_levels(state.levels, winner, went_down)
-    over = bool(finishers)
-    common = {
+    common: StateChanges = {
         "_history": changes["_history"],
         "wins": tuple(wins),
         "scores": scores,
         "deal_scores": (*state.deal_scores, deal_scores),
         "last_deal": result,
     }
-    if over:
-        common.update(
-            hands=hands,
-            stock=changes.get("stock", state.stock),
-            discard_pile=changes.get("discard_pile", state.discard_pile),
-            table=changes.get("table", state.table),
-            laid=laid,
-            layoffs=changes.get("layoffs", state.layoffs),
-            rebuilds=changes.get("rebuilds", state.rebuilds),
-            discarder=changes.get("discarder", state.discarder),
-            phase=Phase.OVER,
-            to_act=None,
-            buy_queue=(),
-            taken=None,  # nobody is on turn any more: the re-discard rule holds nothing
-        )
-        return evolve(state, common)
+    if finishers:
+        return _end_match(state, changes, common)
     dealer = (state.dealer + 1) % state.players
     deck = shuffled(variant.cards(state.players), seeded_rng(state.seed, state.deal + 1, "deal"))
     return start_deal(state, common, deck, dealer, state.deal + 1, levels)
 
 
+def _end_match(state: GameState, changes: StateChanges, common: StateChanges) -> GameState:
+    """The match is over: the last deal's cards stay where they lie, with its ``common`` results."""
+    common.update({
+        "hands": changes.get("hands", state.hands),
+        "stock": changes.get("stock", state.stock),
+        "discard_pile": changes.get("discard_pile", state.discard_pile),
+        "table": changes.get("table", state.table),
+        "laid": changes.get("laid", state.laid),
+        "layoffs": changes.get("layoffs", state.layoffs),
+        "rebuilds": changes.get("rebuilds", state.rebuilds),
+        "discarder": changes.get("discarder", state.discarder),
+        "phase": Phase.OVER,
+        "to_act": None,
+        "buy_queue": (),
+        "taken": None,  # nobody is on turn any more: the re-discard rule holds nothing
+    })
+    return evolve(state, common)
+
+
 def start_deal(
     state: GameState,
-    changes: dict[str, Any],
+    changes: StateChanges,
     deck: Sequence[Card],
     dealer: int,
     deal: int,
@@ -232,6 +295,12 @@ def start_deal(
     discard_pile: tuple[Card, ...] | None = None,
     layoffs: tuple[int, ...] | None = None,
 ) -> GameState:
+    """Deal ``deck`` (dealer ``dealer``, deal number ``deal``): the state at the deal's first decision.
+
+    ``changes`` holds what carries over from before; the rest of the arguments
+    build a position (``new_game``): the melds on the table with each seat's
+    laid requirements and lay-offs, the hand sizes, the discard pile.
+    """
     players = state.players
     variant = state.variant
     if sizes is None:
@@ -239,6 +308,37 @@ def start_deal(
         sizes = [deal_sizes[level - 1] for level in levels]
         if variant.contracts.first_player_extra_card:
             sizes[(dealer + 1) % players] += 1
+    hands, position = _deal_hands(deck, dealer, sizes)
+    if discard_pile is None:
+        discard_pile = (deck[position],)
+        position += 1
+    first = (dealer + 1) % players
+    changes.update({
+        "deal": deal,
+        "dealer": dealer,
+        "levels": levels,
+        "hands": hands,
+        "stock": tuple(deck[position:]),
+        "discard_pile": discard_pile,
+        "table": table,
+        "laid": laid if laid is not None else (frozenset(),) * players,
+        "layoffs": layoffs if layoffs is not None else (0,) * players,
+        "buys": (0,) * players,
+        "rebuilds": 0,
+        "on_turn": first,
+        "to_act": first,
+        "phase": Phase.PLAY if variant.contracts.first_player_extra_card else Phase.DRAW,
+        "buy_queue": (),
+        "discarder": None,
+        "taken": None,
+        "turn": 0,
+    })
+    return evolve(state, changes)
+
+
+def _deal_hands(deck: Sequence[Card], dealer: int, sizes: Sequence[int]) -> tuple[tuple[tuple[Card, ...], ...], int]:
+    """Deal ``deck`` one card at a time clockwise from the dealer's left: the sorted hands, and the cards used."""
+    players = len(sizes)
     hands: list[list[Card]] = [[] for _ in range(players)]
     position = 0
     for round_ in range(max(sizes)):
@@ -247,41 +347,19 @@ def start_deal(
             if round_ < sizes[seat]:
                 hands[seat].append(deck[position])
                 position += 1
-    if discard_pile is None:
-        discard_pile = (deck[position],)
-        position += 1
-    first = (dealer + 1) % players
-    changes.update(
-        deal=deal,
-        dealer=dealer,
-        levels=levels,
-        hands=tuple(tuple(sorted(hand, key=by_index)) for hand in hands),
-        stock=tuple(deck[position:]),
-        discard_pile=discard_pile,
-        table=table,
-        laid=laid if laid is not None else (frozenset(),) * players,
-        layoffs=layoffs if layoffs is not None else (0,) * players,
-        buys=(0,) * players,
-        rebuilds=0,
-        on_turn=first,
-        to_act=first,
-        phase=Phase.PLAY if variant.contracts.first_player_extra_card else Phase.DRAW,
-        buy_queue=(),
-        discarder=None,
-        taken=None,
-        turn=0,
-    )
-    return evolve(state, changes)
+    return tuple(tuple(sorted(hand, key=by_index)) for hand in hands), position
 
 
 # -- hands ---------------------------------------------------------------------
 
 
 def _replace(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with the one at ``seat`` (or any index) replaced by ``value``."""
     return (*values[:seat], value, *values[seat + 1 :])
 
 
 def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` without ``cards`` (which it holds), still sorted."""
     if len(cards) == 1:  # found by bisection (a hand is sorted by index; the check made sure it is held)
         at = bisect_left(hand, cards[0].index, key=by_index)
         return hand[:at] + hand[at + 1 :]
@@ -292,6 +370,7 @@ def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _add(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` with ``cards`` added, still sorted."""
     if len(cards) == 1:
         card = cards[0]
         at = bisect_right(hand, card.index, key=by_index)
@@ -303,10 +382,11 @@ def _add(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def seeded_rng(seed: int | str, *parts: object) -> random.Random:
+    """The random source of one shuffle or choice, fixed by the match's seed and ``parts`` naming it."""
     return random.Random("remi/" + "/".join(str(p) for p in (seed, *parts)))
 
 
-def _draw(state: GameState, changes: dict[str, Any], n: int) -> list[Card] | None:
+def _draw(state: GameState, changes: StateChanges, n: int) -> list[Card] | None:
     """Take ``n`` stock cards, rebuilding the stock if needed (N20); ``None`` if impossible."""
     stock = changes.get("stock", state.stock)
     discard = changes.get("discard_pile", state.discard_pile)

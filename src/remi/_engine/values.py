@@ -4,6 +4,11 @@ The enums and small values a state holds (:class:`Phase`, :class:`TableMeld`,
 :class:`DealResult`), its history (a linked list of actions), and
 :func:`evolve`, the one place where a state object is assembled (private:
 use the names from :mod:`remi.state`).
+
+A transition writes the fields it changes into a :class:`StateChanges`, a
+typed dict whose keys are the state's fields: mypy refuses a key that is no
+field (or a value of the wrong type), and :func:`evolve` refuses one at run
+time, so a misspelled field can never pass silently.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 import attrs
 
@@ -110,7 +115,47 @@ class DealResult:
 History = tuple[Any, Action] | None
 
 
+class StateChanges(TypedDict, total=False):
+    """The fields of a state that a transition sets, each typed as on ``GameState`` (any subset of them).
+
+    One key per field of :class:`remi.state.GameState` (the tests check that the two agree).
+    """
+
+    variant: Variant
+    players: int
+    seed: int | str
+    deal: int
+    dealer: int
+    levels: tuple[int, ...]
+    wins: tuple[int, ...]
+    scores: tuple[int, ...]
+    deal_scores: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    laid: tuple[frozenset[int], ...]
+    layoffs: tuple[int, ...]
+    buys: tuple[int, ...]
+    rebuilds: int
+    on_turn: int
+    to_act: int | None
+    phase: Phase
+    buy_queue: tuple[int, ...]
+    discarder: int | None
+    taken: Card | None
+    turn: int
+    last_deal: DealResult | None
+    start: tuple[tuple[str, Any], ...]
+    _history: History
+
+
+#: The names of a state's fields: the only names :func:`evolve` accepts.
+STATE_FIELDS: frozenset[str] = StateChanges.__optional_keys__
+
+
 def history_eq(a: History, b: History) -> bool:
+    """Whether two histories hold the same actions (shared tails compared once)."""
     while a is not None and b is not None:
         if a is b:
             return True
@@ -121,6 +166,7 @@ def history_eq(a: History, b: History) -> bool:
 
 
 def unwind(history: History) -> tuple[Action, ...]:
+    """The actions of a history, first to last."""
     out: list[Action] = []
     while history is not None:
         out.append(history[1])
@@ -130,6 +176,7 @@ def unwind(history: History) -> tuple[Action, ...]:
 
 
 def wind(actions: Sequence[Action]) -> History:
+    """The history of ``actions``, first to last."""
     history: History = None
     for action in actions:
         history = (history, action)
@@ -149,12 +196,19 @@ _set_dict = STATE_DICT.__set__
 _State = TypeVar("_State", bound=Plain)
 
 
-def evolve(state: _State, changes: dict[str, Any]) -> _State:
+def evolve(state: _State, changes: StateChanges) -> _State:
     """A new state of ``state``'s class: its fields, updated with ``changes`` (the one place a state is assembled).
 
     A state is evolved from another by every transition, the listing's redacted
     copy, and, from an empty state, by ``new_game`` and unpickling.
+
+    Raises:
+        TypeError: If ``changes`` names something that is not a field of a state
+            (a misspelling in the engine: mypy refuses it too).
     """
+    if not changes.keys() <= STATE_FIELDS:  # (a C-level subset test: a few hash probes per action)
+        unknown = ", ".join(sorted(repr(name) for name in changes.keys() - STATE_FIELDS))
+        raise TypeError(f"a game state has no field {unknown}")
     new = object.__new__(type(state))
     values = _get_dict(state).copy()
     values.update(changes)
