@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import attrs
 
 from remi._util import is_int, printable
-from remi.cards import JOKER, NATURALS, Card, Suit, format_cards, live_twin, parse_cards
+from remi.cards import CARD_SLOTS, JOKER, NATURALS, Card, Suit, format_cards, live_twin, parse_cards
 from remi.errors import NotationError, VariantError
 
 _T = TypeVar("_T")
@@ -52,6 +52,8 @@ __all__ = [
 _J = JOKER.index
 #: The first dead 2's index (S15): ``_DEAD + suit``, after the joker.
 _DEAD = _J + 1
+#: By card index, whether the card is a natural where 2s are wild: neither a joker nor a live 2 (a dead 2 is: S15).
+_NATURAL_WHERE_TWOS_WILD = tuple(index != _J and (index % 13 != 1 or index > _J) for index in range(CARD_SLOTS))
 
 #: The longest run (``A 2 … K A``); the most cards a set's bounds or a requirement name (no deck holds 480).
 LONGEST_RUN, MOST_CARDS = 14, 1000
@@ -423,32 +425,19 @@ def _wild_run_start(bounds: tuple[int, int, bool], cards: Sequence[Card]) -> int
     for start in (1 - first, 14 - first) if rank == 1 else (rank - first,):
         if not wrap and (start < lowest or start + n - 1 > highest):
             continue
-        fits = _wild_run_fits(cards, first, start, wrap)
-        if fits is None:
-            return _dead_run_start(bounds, True, cards)  # S15: a dead 2 in the run
-        if fits:
+        for i in range(first, n):
+            index = cards[i].index
+            if index >= _J:
+                if index == _J:
+                    continue
+                return _dead_run_start(bounds, True, cards)  # S15: a dead 2 in the run
+            # a live 2 is a wild; a natural must be the rank of its value (14, the high ace, and round the
+            # corner, read modulo 13; without run_wrap the bounds keep forbidden aces out)
+            if index % 13 != 1 and (start + i - 1) % 13 != index % 13:
+                break
+        else:
             return start
     return None
-
-
-def _wild_run_fits(cards: Sequence[Card], first: int, start: int, wrap: bool) -> bool | None:
-    """Whether the naturals from ``first`` on stand at their places from ``start`` (2s wild); ``None`` at a dead 2."""
-    for i in range(first, len(cards)):
-        index = cards[i].index
-        if index >= _J:
-            if index == _J:
-                continue
-            return None
-        if index % 13 == 1:
-            continue
-        value = start + i
-        rank = index % 13 + 1
-        if wrap:
-            if (value - 1) % 13 + 1 != rank:
-                return False
-        elif rank != value and not (rank == 1 and value == 14):  # (the bounds keep forbidden aces out)
-            return False
-    return True
 
 
 def _natural_ranks(wild_twos: bool, cards: Sequence[Card]) -> list[tuple[int, int, int]]:
@@ -614,18 +603,11 @@ def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> Me
     .. versionchanged:: 0.2.0
        A kind that is not a :class:`MeldKind` is refused (text such as ``"set"`` was judged as a run).
     """
-    if kind is not _SET and kind is not _RUN:
-        raise _not_a_kind(kind)
-    if rules.twos is _NATURAL or (kind is _SET and _twos_set(rules, cards)):
-        naturals = [card.index for card in cards if card.index != _J]
-    else:
-        naturals = [card.index for card in cards if card.index != _J and (card.index % 13 != 1 or card.index > _J)]
-    if naturals and max(naturals) > _J:
-        return _dead_problems(rules, kind, cards)
-    problem = _joker_problem(rules, len(naturals), len(cards) - len(naturals))
     if kind is _SET:
-        return problem | _set_problems(rules, len(cards), naturals)
-    return problem | _run_problems(rules, cards, naturals)
+        return _set_problems(rules, cards)
+    if kind is _RUN:
+        return _run_problems(rules, cards)
+    raise _not_a_kind(kind)
 
 
 def _not_a_kind(kind: object) -> NotationError:
@@ -633,9 +615,16 @@ def _not_a_kind(kind: object) -> NotationError:
     return NotationError(f"a meld's kind must be a MeldKind, got {printable(kind)}", printable(kind), 0)
 
 
-def _set_problems(rules: MeldRules, n: int, naturals: list[int]) -> MeldProblem:
-    """The size, rank and suit problems of a set of ``n`` cards whose naturals' indices are ``naturals``."""
-    problem = MeldProblem(0)
+def _set_problems(rules: MeldRules, cards: Sequence[Card]) -> MeldProblem:
+    """:func:`meld_problems` for a set: wilds, size, ranks and suits."""
+    if rules.twos is _NATURAL or _twos_set(rules, cards):
+        naturals = [card.index for card in cards if card.index != _J]
+    else:
+        naturals = [card.index for card in cards if _NATURAL_WHERE_TWOS_WILD[card.index]]
+    if naturals and max(naturals) > _J:
+        return _dead_problems(rules, _SET, cards)
+    n = len(cards)
+    problem = _joker_problem(rules, len(naturals), n - len(naturals))
     if n < rules.set_min:
         problem |= MeldProblem.TOO_SHORT
     if rules.set_max is not None and n > rules.set_max:
@@ -647,10 +636,16 @@ def _set_problems(rules: MeldRules, n: int, naturals: list[int]) -> MeldProblem:
     return problem
 
 
-def _run_problems(rules: MeldRules, cards: Sequence[Card], naturals: list[int]) -> MeldProblem:
-    """The size, suit and sequence problems of a run (no dead 2) whose naturals' indices are ``naturals``."""
-    problem = MeldProblem(0)
+def _run_problems(rules: MeldRules, cards: Sequence[Card]) -> MeldProblem:
+    """:func:`meld_problems` for a run: wilds, length, suits and sequence."""
+    if rules.twos is _NATURAL:
+        naturals = [card.index for card in cards if card.index != _J]
+    else:
+        naturals = [card.index for card in cards if _NATURAL_WHERE_TWOS_WILD[card.index]]
+    if naturals and max(naturals) > _J:
+        return _dead_problems(rules, _RUN, cards)
     n = len(cards)
+    problem = _joker_problem(rules, len(naturals), n - len(naturals))
     if n < rules.run_min:
         problem |= MeldProblem.TOO_SHORT
     too_long = n > rules.run_max
@@ -753,22 +748,21 @@ def lay_off(
     .. versionchanged:: 0.2.0
        A kind that is not a :class:`MeldKind` is refused (text such as ``"set"`` was judged as a run).
     """
-    if kind is MeldKind.SET:
+    if kind is _SET:
         if (rules.twos is Twos.WILD_EXCEPT_SETS and card.index != _J and card.index % 13 != 1
                 and _twos_set(rules, cards)):
             return None
         result = tuple(sorted((*cards, card)))
-    elif end is End.LOW:
+        return None if _set_problems(rules, result) else result
+    if kind is not _RUN:
+        raise _not_a_kind(kind)
+    if end is End.LOW:
         result = (card, *cards)
     elif end is End.HIGH:
         result = (*cards, card)
-    elif kind is not _RUN:
-        raise _not_a_kind(kind)
     else:
         return None
-    if meld_problems(rules, kind, result):
-        return None
-    return result
+    return None if _run_problems(rules, result) else result
 
 
 def swap_joker(
