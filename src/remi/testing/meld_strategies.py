@@ -55,8 +55,7 @@ def _valid_run(draw: st.DrawFn, variant: Variant) -> list[Card]:
     rules = variant.melds
     if rules.twos is not Twos.NATURAL or rules.min_naturals != 1:
         return draw(_valid_wild_run(variant))
-    low = 1 if rules.ace_low else 2
-    high = 14 if rules.ace_high else 13
+    low, high = _run_values(rules)
     longest = min(rules.run_max, high - low + 1)
     if longest < rules.run_min:  # a variant whose runs cannot be built
         return draw(st.lists(_ANY_CARD, min_size=rules.run_min, max_size=rules.run_max))
