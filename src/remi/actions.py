@@ -102,7 +102,10 @@ class Pass:
 
 
 _SETTER = object.__setattr__.__get__  # how a frozen attrs instance sets its own fields
-_WORD = re.compile(r"\S+")
+#: A word of an action's notation, where commas part words too (each comma is checked on its own).
+_ITEM = re.compile(r"[^\s,]+")
+#: The verbs whose notation holds a card list, where a comma may separate two cards.
+_CARD_LIST_VERBS = frozenset({"down", "swap"})
 _MAX_DIGITS = 9
 _NUMBER = re.compile(f"[0-9]{{1,{_MAX_DIGITS}}}")
 _MELD_LIMIT = 10**_MAX_DIGITS  # a meld index has at most as many digits as the notation reads
@@ -147,8 +150,9 @@ def _parse_melds(text: str, start: int, stop: int) -> tuple[Meld, ...]:
         end = text.find(";", start, stop)
         if end < 0:
             end = stop
-        kind_word = _WORD.search(text, start, end)
+        kind_word = _ITEM.search(text, start, end)
         if kind_word is None:
+            _refuse_stray_commas(text, start, end, card_list=False)
             raise NotationError(
                 f"empty meld at position {start} (expected 'set CARDS' or 'run CARDS' between semicolons)",
                 "",
@@ -161,7 +165,8 @@ def _parse_melds(text: str, start: int, stop: int) -> tuple[Meld, ...]:
             raise NotationError(
                 f"{printable(word)} at position {at} is not a meld kind (expected 'set' or 'run')", word, at
             ) from None
-        cards = parse_card_span(text, kind_word.end(), end)
+        _refuse_stray_commas(text, start, kind_word.end(), card_list=False)
+        cards = _card_list_at(text, kind_word.end(), end)
         if not cards:
             raise NotationError(f"the {kind.value} at position {at} has no cards", word, at)
         melds.append(Meld(kind, cards))
@@ -359,6 +364,28 @@ _FORMS = ("expected draw, take, buy, pass, down ..., layoff CARD on N [low|high]
           "or discard CARD")
 
 
+def _refuse_stray_commas(text: str, start: int, stop: int, *, card_list: bool) -> None:
+    """Refuse a comma in ``text[start:stop]`` unless that span is a card list and the comma parts two of its cards."""
+    at = text.find(",", start, stop)
+    while at >= 0:
+        if not (card_list and _parts_two_cards(text, start, stop, at)):
+            raise NotationError(f"stray comma at position {at} (a comma may only separate two cards)", ",", at)
+        at = text.find(",", at + 1, stop)
+
+
+def _parts_two_cards(text: str, start: int, stop: int, at: int) -> bool:
+    """Whether the comma at ``at`` has a card on each side in ``text[start:stop]`` and no other comma next to it."""
+    before = text[start:at].rstrip()
+    after = text[at + 1 : stop].lstrip()
+    return bool(before) and bool(after) and not before.endswith(",") and not after.startswith(",")
+
+
+def _card_list_at(text: str, start: int, stop: int) -> tuple[Card, ...]:
+    """The cards in ``text[start:stop]``, spaces or single commas between them; error positions are in ``text``."""
+    _refuse_stray_commas(text, start, stop, card_list=True)
+    return parse_card_span(text, start, stop)
+
+
 def _card_at(text: str, word: str, at: int) -> Card:
     cards = parse_card_span(text, at, at + len(word))
     if len(cards) != 1:
@@ -391,6 +418,8 @@ def parse_action(text: str) -> Action:
     ``layoff 9C on 2 high`` (``low``/``high`` for runs, nothing for sets),
     ``swap 3S on 0``, ``discard KC``. Letter case does not matter (ASCII letters
     only). A meld number is ASCII digits ``0``–``9``, at most nine of them.
+    A comma may separate two cards of a list (a meld's cards, the naturals of
+    a swap: ``swap 3S, 4S on 0``); a comma anywhere else is refused.
 
     Raises:
         NotationError: If the text is not an action, with the offending
@@ -402,31 +431,56 @@ def parse_action(text: str) -> Action:
        Only ASCII digits make a meld number (``"²"``, ``"３"`` are refused) and
        only ASCII letters change case; every refusal is a
        :class:`~remi.errors.NotationError` whose position is in ``text``.
+
+    .. versionchanged:: 0.2.0
+       A stray comma (``discard KC,``, ``layoff 9C, on 2``, ``set 5C 5D 5H,``)
+       is refused, naming its position; before, some were ignored.
     """
     if not isinstance(text, str):
         raise NotationError(f"expected action text, got {type(text).__name__}", printable(text), 0)
-    words = [(match.group(), match.start()) for match in _WORD.finditer(text)]
+    words = [(match.group(), match.start()) for match in _ITEM.finditer(text)]
     if not words:
         raise NotationError(f"an empty text is not an action ({_FORMS})", "", 0)
     verb = _keyword(words[0][0])
     args = words[1:]
+    if verb not in _CARD_LIST_VERBS:  # no card list, so no comma belongs anywhere
+        _refuse_stray_commas(text, 0, len(text), card_list=False)
+    action: Action | None = None
     if verb in _SIMPLE and not args:
-        return _SIMPLE[verb]
-    if verb == "down" and args:
-        return LayDown(_parse_melds(text, args[0][1], len(text)))
-    if verb == "discard" and len(args) == 1:
-        return Discard(_card_at(text, *args[0]))
-    if verb in ("layoff", "swap") and args:
-        at = next((i for i, (word, _) in enumerate(args) if _keyword(word) == "on"), -1)
-        if at >= 0:
-            cards, target = args[:at], args[at + 1 :]
-            if verb == "layoff" and len(cards) == 1 and len(target) in (1, 2):
-                card = _card_at(text, *cards[0])
-                meld = _meld_number_at(*target[0])
-                return LayOff(card, meld, _end_at(*target[1]) if len(target) == 2 else None)
-            if verb == "swap" and cards and len(target) == 1:
-                naturals = parse_card_span(text, cards[0][1], cards[-1][1] + len(cards[-1][0]))
-                return SwapJoker(_meld_number_at(*target[0]), naturals)
+        action = _SIMPLE[verb]
+    elif verb == "down" and args:
+        _refuse_stray_commas(text, 0, args[0][1], card_list=False)
+        action = LayDown(_parse_melds(text, args[0][1], len(text)))
+    elif verb == "discard" and len(args) == 1:
+        action = Discard(_card_at(text, *args[0]))
+    elif verb in ("layoff", "swap") and args:
+        action = _parse_targeted(text, verb, args)
+    if action is None:
+        raise _not_an_action(text, words[0][1])
+    return action
+
+
+def _parse_targeted(text: str, verb: str, args: list[tuple[str, int]]) -> Action | None:
+    """A ``layoff CARD on N [END]`` or ``swap CARDS on N`` from the words after the verb, or ``None``."""
+    at = next((i for i, (word, _) in enumerate(args) if _keyword(word) == "on"), -1)
+    if at < 0:
+        return None
+    cards, target = args[:at], args[at + 1 :]
+    if verb == "layoff" and len(cards) == 1 and len(target) in (1, 2):
+        card = _card_at(text, *cards[0])
+        meld = _meld_number_at(*target[0])
+        return LayOff(card, meld, _end_at(*target[1]) if len(target) == 2 else None)
+    if verb == "swap" and cards and len(target) == 1:
+        last = cards[-1][1] + len(cards[-1][0])
+        _refuse_stray_commas(text, 0, cards[0][1], card_list=False)
+        _refuse_stray_commas(text, last, len(text), card_list=False)
+        naturals = _card_list_at(text, cards[0][1], last)
+        return SwapJoker(_meld_number_at(*target[0]), naturals)
+    return None
+
+
+def _not_an_action(text: str, at: int) -> NotationError:
+    """The refusal of ``text`` (its first word at ``at``) as no action form."""
     stripped = text.strip()
     shown = stripped if len(stripped) <= 80 else stripped[:77] + "..."
-    raise NotationError(f"{printable(shown)} is not an action ({_FORMS})", stripped, words[0][1])
+    return NotationError(f"{printable(shown)} is not an action ({_FORMS})", stripped, at)

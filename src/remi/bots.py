@@ -188,6 +188,31 @@ def _quota_left(view: PlayerView) -> int | None:
     return None if quota is None else quota - view.layoffs[view.seat]
 
 
+def _play_actions(
+    legal: Sequence[Action],
+) -> tuple[list[LayDown], list[SwapJoker], list[LayOff], list[Discard]]:
+    """The play phase's actions by kind: lay-downs, swaps, lay-offs and discards.
+
+    Lay-downs are the first :data:`LAYDOWN_SAMPLE`, and only where ``legal`` is
+    a plain sequence (:class:`LegalActions` lists them lazily).
+    """
+    laydowns: list[LayDown] = []
+    swaps: list[SwapJoker] = []
+    layoffs: list[LayOff] = []
+    discards: list[Discard] = []
+    for action in (legal.only(SwapJoker, LayOff, Discard) if isinstance(legal, LegalActions) else legal):
+        if isinstance(action, LayDown):
+            if len(laydowns) < LAYDOWN_SAMPLE:
+                laydowns.append(action)
+        elif isinstance(action, SwapJoker):
+            swaps.append(action)
+        elif isinstance(action, LayOff):
+            layoffs.append(action)
+        elif isinstance(action, Discard):
+            discards.append(action)
+    return laydowns, swaps, layoffs, discards
+
+
 def _may_lay_off(view: PlayerView) -> bool:
     if view.variant.layoffs.requires_down and not view.is_down():
         return False
@@ -371,30 +396,11 @@ class GreedyBot:
     # -- playing -----------------------------------------------------------------
 
     def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        laydowns: list[LayDown] = []
-        swaps: list[SwapJoker] = []
-        layoffs: list[LayOff] = []
-        discards: list[Discard] = []
-        for action in (legal.only(SwapJoker, LayOff, Discard) if isinstance(legal, LegalActions) else legal):
-            if isinstance(action, LayDown):
-                if len(laydowns) < LAYDOWN_SAMPLE:
-                    laydowns.append(action)
-            elif isinstance(action, SwapJoker):
-                swaps.append(action)
-            elif isinstance(action, LayOff):
-                layoffs.append(action)
-            elif isinstance(action, Discard):
-                discards.append(action)
+        """The action of the play phase: a lay-down, else a swap, a lay-off, a discard (the first that helps)."""
+        laydowns, swaps, layoffs, discards = _play_actions(legal)
         contract = _open_contract(view)
-        if contract is not None and isinstance(legal, LegalActions):
-            # the lay-downs lazily: the solver's choice is tested with `in`, the rest sampled
-            sample = legal.only(LayDown)
-            if sample:
-                chosen = self._laydown(view, contract, islice(sample, LAYDOWN_SAMPLE), legal)
-                if chosen is not None:
-                    return chosen
-        elif contract is not None and laydowns:
-            chosen = self._laydown(view, contract, iter(laydowns), legal)
+        if contract is not None:
+            chosen = self._try_laydown(view, contract, legal, laydowns)
             if chosen is not None:
                 return chosen
         if swaps:
@@ -408,6 +414,16 @@ class GreedyBot:
         if discards:
             return self._discard(view, contract, discards)
         return next(iter(legal))
+
+    def _try_laydown(
+        self, view: PlayerView, contract: Contract, legal: Sequence[Action], laydowns: list[LayDown]
+    ) -> LayDown | None:
+        """The lay-down to make towards ``contract``, if any: listed lazily from :class:`LegalActions`."""
+        if isinstance(legal, LegalActions):
+            # the lay-downs lazily: the solver's choice is tested with `in`, the rest sampled
+            sample = legal.only(LayDown)
+            return self._laydown(view, contract, islice(sample, LAYDOWN_SAMPLE), legal) if sample else None
+        return self._laydown(view, contract, iter(laydowns), legal) if laydowns else None
 
     def _laydown(
         self, view: PlayerView, contract: Contract, laydowns: Iterable[Action], legal: Sequence[Action]

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import attrs
 
 from remi._util import is_int, printable
-from remi.cards import JOKER, NATURALS, Card, Suit, format_cards, live_twin, parse_cards
+from remi.cards import CARD_SLOTS, JOKER, NATURALS, Card, Suit, format_cards, live_twin, parse_cards
 from remi.errors import NotationError, VariantError
 
 _T = TypeVar("_T")
@@ -52,6 +52,11 @@ __all__ = [
 _J = JOKER.index
 #: The first dead 2's index (S15): ``_DEAD + suit``, after the joker.
 _DEAD = _J + 1
+#: By card index, whether the card is a natural where 2s are wild: neither a joker nor a live 2 (a dead 2 is: S15).
+_NATURAL_WHERE_TWOS_WILD = tuple(index != _J and (index % 13 != 1 or index > _J) for index in range(CARD_SLOTS))
+
+#: The longest run (``A 2 … K A``); the most cards a set's bounds or a requirement name (no deck holds 480).
+LONGEST_RUN, MOST_CARDS = 14, 1000
 
 
 class MeldKind(enum.Enum):
@@ -214,7 +219,7 @@ class MeldRules:
     set_max: int | None = None
     set_distinct_suits: bool = False
     run_min: int = 4
-    run_max: int = 14
+    run_max: int = LONGEST_RUN
     ace_low: bool = True
     ace_high: bool = True
     run_wrap: bool = False
@@ -251,14 +256,17 @@ class MeldRules:
 
 _NATURAL = Twos.NATURAL
 _SET = MeldKind.SET
+_RUN = MeldKind.RUN
 _CAP = JokerCap.NATURALS
-
-#: The longest run (``A 2 … K A``); the most cards a set's bounds or a requirement name (no deck holds 480).
-LONGEST_RUN, MOST_CARDS = 14, 1000
 
 
 def _rules_problem(rules: MeldRules) -> str | None:
     """What is wrong with ``rules`` (a sentence naming the field), or ``None``."""
+    return _rules_type_problem(rules) or _rules_size_problem(rules) or _rules_ace_problem(rules)
+
+
+def _rules_type_problem(rules: MeldRules) -> str | None:
+    """What is wrong with the flags, ``min_naturals`` or the enum fields of ``rules``, or ``None``."""
     for name in ("set_distinct_suits", "ace_low", "ace_high", "run_wrap", "joker_cap_on_layoff",
                  "distinct_suits_on_layoff"):
         value = getattr(rules, name)
@@ -270,6 +278,11 @@ def _rules_problem(rules: MeldRules) -> str | None:
         value = getattr(rules, name)
         if not isinstance(value, kind):
             return f"{name} must be a {kind.__name__} member, got {printable(value)}"
+    return None
+
+
+def _rules_size_problem(rules: MeldRules) -> str | None:
+    """What is wrong with the set and run sizes of ``rules``, or ``None``."""
     if not is_int(rules.set_min) or not 2 <= rules.set_min <= MOST_CARDS:
         return f"set_min must be an integer from 2 to {MOST_CARDS}, got {printable(rules.set_min)}"
     if rules.set_max is not None and not (is_int(rules.set_max) and rules.set_min <= rules.set_max <= MOST_CARDS):
@@ -277,7 +290,13 @@ def _rules_problem(rules: MeldRules) -> str | None:
     if not is_int(rules.run_min) or not 2 <= rules.run_min <= LONGEST_RUN:
         return f"run_min must be an integer from 2 to {LONGEST_RUN}, got {printable(rules.run_min)}"
     if not is_int(rules.run_max) or not rules.run_min <= rules.run_max <= LONGEST_RUN:
-        return f"run_max must be an integer from run_min ({rules.run_min}) to 14, got {printable(rules.run_max)}"
+        return (f"run_max must be an integer from run_min ({rules.run_min}) to {LONGEST_RUN}, "
+                f"got {printable(rules.run_max)}")
+    return None
+
+
+def _rules_ace_problem(rules: MeldRules) -> str | None:
+    """What is wrong with where the ace may stand under ``rules``, or ``None``."""
     if not (rules.ace_low or rules.ace_high):
         return "the ace must be low, high or both (ace_low and ace_high are both False)"
     if rules.twos is Twos.WILD and (rules.ace_low or rules.run_wrap):
@@ -412,14 +431,9 @@ def _wild_run_start(bounds: tuple[int, int, bool], cards: Sequence[Card]) -> int
                 if index == _J:
                     continue
                 return _dead_run_start(bounds, True, cards)  # S15: a dead 2 in the run
-            if index % 13 == 1:
-                continue
-            value = start + i
-            rank = index % 13 + 1
-            if wrap:
-                if (value - 1) % 13 + 1 != rank:
-                    break
-            elif rank != value and not (rank == 1 and value == 14):  # (the bounds keep forbidden aces out)
+            # a live 2 is a wild; a natural must be the rank of its value (14, the high ace, and round the
+            # corner, read modulo 13; without run_wrap the bounds keep forbidden aces out)
+            if index % 13 != 1 and (start + i - 1) % 13 != index % 13:
                 break
         else:
             return start
@@ -565,6 +579,9 @@ def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> Me
     Returns:
         A :class:`MeldProblem` flag, falsy exactly when the meld is valid.
 
+    Raises:
+        NotationError: If ``kind`` is not a :class:`MeldKind` (text such as ``"set"`` is not one).
+
     >>> shanghai = MeldRules(twos=Twos.WILD_EXCEPT_SETS)
     >>> [meld_problems(shanghai, MeldKind.SET, parse_cards(text)) for text in ("7S 7H 2D", "2S 2H 2D", "7S 2H 2D")]
     [<MeldProblem: 0>, <MeldProblem: 0>, <MeldProblem.TOO_MANY_JOKERS: 128>]
@@ -583,25 +600,52 @@ def meld_problems(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> Me
     .. versionchanged:: 0.2.0
        A dead 2 (S15) is a natural that stands only at the 2 of its suit in a
        run (:attr:`MeldProblem.DEAD_TWO` elsewhere).
+    .. versionchanged:: 0.2.0
+       A kind that is not a :class:`MeldKind` is refused (text such as ``"set"`` was judged as a run).
     """
-    n = len(cards)
-    if rules.twos is _NATURAL or (kind is _SET and _twos_set(rules, cards)):
+    if kind is _SET:
+        return _set_problems(rules, cards)
+    if kind is _RUN:
+        return _run_problems(rules, cards)
+    raise _not_a_kind(kind)
+
+
+def _not_a_kind(kind: object) -> NotationError:
+    """The refusal of a meld kind that is not a :class:`MeldKind` (text such as ``"set"`` is not one)."""
+    return NotationError(f"a meld's kind must be a MeldKind, got {printable(kind)}", printable(kind), 0)
+
+
+def _set_problems(rules: MeldRules, cards: Sequence[Card]) -> MeldProblem:
+    """:func:`meld_problems` for a set: wilds, size, ranks and suits."""
+    if rules.twos is _NATURAL or _twos_set(rules, cards):
         naturals = [card.index for card in cards if card.index != _J]
     else:
-        naturals = [card.index for card in cards if card.index != _J and (card.index % 13 != 1 or card.index > _J)]
+        naturals = [card.index for card in cards if _NATURAL_WHERE_TWOS_WILD[card.index]]
     if naturals and max(naturals) > _J:
-        return _dead_problems(rules, kind, cards)
+        return _dead_problems(rules, _SET, cards)
+    n = len(cards)
     problem = _joker_problem(rules, len(naturals), n - len(naturals))
-    if kind is _SET:
-        if n < rules.set_min:
-            problem |= MeldProblem.TOO_SHORT
-        if rules.set_max is not None and n > rules.set_max:
-            problem |= MeldProblem.TOO_LONG
-        if len({index % 13 for index in naturals}) > 1:
-            problem |= MeldProblem.MIXED_RANKS
-        if rules.set_distinct_suits and len({index // 13 for index in naturals}) < len(naturals):
-            problem |= MeldProblem.REPEATED_SUIT
-        return problem
+    if n < rules.set_min:
+        problem |= MeldProblem.TOO_SHORT
+    if rules.set_max is not None and n > rules.set_max:
+        problem |= MeldProblem.TOO_LONG
+    if len({index % 13 for index in naturals}) > 1:
+        problem |= MeldProblem.MIXED_RANKS
+    if rules.set_distinct_suits and len({index // 13 for index in naturals}) < len(naturals):
+        problem |= MeldProblem.REPEATED_SUIT
+    return problem
+
+
+def _run_problems(rules: MeldRules, cards: Sequence[Card]) -> MeldProblem:
+    """:func:`meld_problems` for a run: wilds, length, suits and sequence."""
+    if rules.twos is _NATURAL:
+        naturals = [card.index for card in cards if card.index != _J]
+    else:
+        naturals = [card.index for card in cards if _NATURAL_WHERE_TWOS_WILD[card.index]]
+    if naturals and max(naturals) > _J:
+        return _dead_problems(rules, _RUN, cards)
+    n = len(cards)
+    problem = _joker_problem(rules, len(naturals), n - len(naturals))
     if n < rules.run_min:
         problem |= MeldProblem.TOO_SHORT
     too_long = n > rules.run_max
@@ -685,6 +729,9 @@ def lay_off(
     stays one: a natural of another rank is refused, though its 2s, turned
     wild, might let the result pass as a set of that rank.
 
+    Raises:
+        NotationError: If ``kind`` is not a :class:`MeldKind` (text such as ``"set"`` is not one).
+
     >>> from remi.melds import MeldRules
     >>> run = parse_cards("5C 6C 7C 8C")
     >>> format_cards(lay_off(MeldRules(), MeldKind.RUN, run, parse_cards("9C")[0], End.HIGH))
@@ -698,21 +745,24 @@ def lay_off(
        A joker is refused at an end where it would stand for a forbidden ace.
     .. versionchanged:: 0.2.0
        Wild 2s; a set of twos stays a set of twos.
+    .. versionchanged:: 0.2.0
+       A kind that is not a :class:`MeldKind` is refused (text such as ``"set"`` was judged as a run).
     """
-    if kind is MeldKind.SET:
+    if kind is _SET:
         if (rules.twos is Twos.WILD_EXCEPT_SETS and card.index != _J and card.index % 13 != 1
                 and _twos_set(rules, cards)):
             return None
         result = tuple(sorted((*cards, card)))
-    elif end is End.LOW:
+        return None if _set_problems(rules, result) else result
+    if kind is not _RUN:
+        raise _not_a_kind(kind)
+    if end is End.LOW:
         result = (card, *cards)
     elif end is End.HIGH:
         result = (*cards, card)
     else:
         return None
-    if meld_problems(rules, kind, result):
-        return None
-    return result
+    return None if _run_problems(rules, result) else result
 
 
 def swap_joker(
@@ -737,6 +787,9 @@ def swap_joker(
     and redeems a wild standing for the 2 of its suit, never one in a set. A
     dead 2 is never freed. Returns ``None`` when the swap is not allowed.
 
+    Raises:
+        NotationError: If ``kind`` is not a :class:`MeldKind` (text such as ``"set"`` is not one).
+
     >>> from remi.melds import MeldRules
     >>> meld, freed = swap_joker(MeldRules(), MeldKind.RUN, parse_cards("5C JK 7C 8C"), parse_cards("6C"))
     >>> format_cards(meld), format_cards(freed)
@@ -751,36 +804,54 @@ def swap_joker(
        The swap rules are arguments (they belong to :class:`remi.Swaps`), the
        cards freed are returned, not their number, and ``twos`` lets a wild 2
        be swapped out too.
+    .. versionchanged:: 0.2.0
+       A kind that is not a :class:`MeldKind` is refused (text such as ``"set"`` was judged as a run).
     """
     wild_twos = rules.twos is not _NATURAL
     if not naturals or any(card.index == _J or (wild_twos and card.index % 13 == 1 and card.index < _J)
                            for card in naturals):
         return None
     swappable = wild_twos and twos
-
-    def freeable(card: Card) -> bool:
-        return card.index == _J or (swappable and card.index % 13 == 1 and card.index < _J)
-
     if kind is MeldKind.RUN:
         if not from_runs or len(naturals) != 1:
             return None
-        natural = naturals[0]
-        # S13, S15: a dead 2 is the natural 2 of its suit, so it redeems a wild standing for that 2
-        place = live_twin(natural)
-        try:
-            stands_for = run_cards(rules, cards)
-        except ValueError:
-            return None
-        for i, card in enumerate(cards):
-            if freeable(card) and stands_for[i] is place:
-                return (*cards[:i], natural, *cards[i + 1 :]), (card,)
-        return None
+        return _swap_from_run(rules, cards, naturals[0], swappable)
+    if kind is not MeldKind.SET:
+        raise _not_a_kind(kind)
     if from_sets is not SetSwap.ON_COMPLETION or any(card.index > _J for card in naturals):
         return None
-    freed = tuple(card for card in cards if freeable(card))
+    return _swap_from_set(cards, naturals, wild_twos, swappable)
+
+
+def _freeable(card: Card, swappable: bool) -> bool:
+    """Whether ``card`` may be swapped out of a meld: a joker, or a live 2 where ``swappable`` (wild 2s swap)."""
+    return card.index == _J or (swappable and card.index % 13 == 1 and card.index < _J)
+
+
+def _swap_from_run(
+    rules: MeldRules, cards: Sequence[Card], natural: Card, swappable: bool
+) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """Put ``natural`` in place of the wild of the run ``cards`` standing for it (N11, E5, S13); ``None`` if none."""
+    # S13, S15: a dead 2 is the natural 2 of its suit, so it redeems a wild standing for that 2
+    place = live_twin(natural)
+    try:
+        stands_for = run_cards(rules, cards)
+    except ValueError:
+        return None
+    for i, card in enumerate(cards):
+        if _freeable(card, swappable) and stands_for[i] is place:
+            return (*cards[:i], natural, *cards[i + 1 :]), (card,)
+    return None
+
+
+def _swap_from_set(
+    cards: Sequence[Card], naturals: Sequence[Card], wild_twos: bool, swappable: bool
+) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """Free every wild of the set ``cards`` for ``naturals``, one each, if that completes four suits (E6)."""
+    freed = tuple(card for card in cards if _freeable(card, swappable))
     if not freed or len(naturals) != len(freed):
         return None
-    result = [card for card in cards if not freeable(card)] + list(naturals)
+    result = [card for card in cards if not _freeable(card, swappable)] + list(naturals)
     if len(result) != 4 or len({card.index % 13 for card in result}) != 1:
         return None
     if any(card.index == _J or (wild_twos and card.index % 13 == 1) for card in result):

@@ -559,15 +559,18 @@ def _registered(variant: Variant) -> bool:
         return False
 
 
-def _summarize(
-    variant: str,
-    players: int,
-    bots: tuple[str, ...],
-    games: int,
-    seed: int | str,
-    max_deals: int | None,
-    matches: list[MatchResult],
-) -> Statistics:
+@attrs.frozen
+class _Tallies:
+    """Per seat, the matches won (a shared win split evenly), the points and the deals won; and the matches shared."""
+
+    wins: list[Fraction]
+    totals: list[int]
+    deals_won: list[int]
+    shared: int
+
+
+def _tally(players: int, matches: list[MatchResult]) -> _Tallies:
+    """Add up each seat's wins, points and deals won over ``matches``."""
     wins = [Fraction(0)] * players
     totals = [0] * players
     won = [0] * players
@@ -581,9 +584,13 @@ def _summarize(
         for seat in range(players):
             totals[seat] += match.totals[seat]
             won[seat] += match.deals_won[seat]
-    deals = sum(match.deals for match in matches)
-    actions = sum(match.actions for match in matches)
-    seats = tuple(
+    return _Tallies(wins, totals, won, shared)
+
+
+def _seat_stats(bots: tuple[str, ...], tallies: _Tallies, games: int, deals: int) -> tuple[SeatStats, ...]:
+    """Each seat's statistics."""
+    wins, totals = tallies.wins, tallies.totals
+    return tuple(
         SeatStats(
             seat=seat,
             bot=bots[seat],
@@ -591,26 +598,48 @@ def _summarize(
             win_rate=float(wins[seat] / games),
             mean_total=totals[seat] / games,
             mean_deal_score=totals[seat] / deals if deals else 0.0,
-            deals_won=won[seat],
+            deals_won=tallies.deals_won[seat],
         )
-        for seat in range(players)
+        for seat in range(len(bots))
     )
-    by_bot = []
-    for name in sorted(set(bots)):
-        own = tuple(seat for seat in range(players) if bots[seat] == name)
-        bot_wins = sum((wins[seat] for seat in own), Fraction(0))
-        bot_total = sum(totals[seat] for seat in own)
-        matches_won = sum(1 for match in matches if any(bots[seat] == name for seat in match.winners))
-        by_bot.append(BotStats(
-            bot=name,
-            seats=own,
-            wins=float(bot_wins),
-            win_rate=matches_won / games,
-            win_rate_per_seat=float(bot_wins / (games * len(own))),
-            mean_total=bot_total / (games * len(own)),
-            mean_deal_score=bot_total / (deals * len(own)) if deals else 0.0,
-            deals_won=sum(won[seat] for seat in own),
-        ))
+
+
+def _bot_stats(
+    name: str, bots: tuple[str, ...], tallies: _Tallies, matches: list[MatchResult], games: int, deals: int
+) -> BotStats:
+    """The statistics of the bot ``name`` over the seats it played."""
+    own = tuple(seat for seat in range(len(bots)) if bots[seat] == name)
+    bot_wins = sum((tallies.wins[seat] for seat in own), Fraction(0))
+    bot_total = sum(tallies.totals[seat] for seat in own)
+    matches_won = sum(1 for match in matches if any(bots[seat] == name for seat in match.winners))
+    return BotStats(
+        bot=name,
+        seats=own,
+        wins=float(bot_wins),
+        win_rate=matches_won / games,
+        win_rate_per_seat=float(bot_wins / (games * len(own))),
+        mean_total=bot_total / (games * len(own)),
+        mean_deal_score=bot_total / (deals * len(own)) if deals else 0.0,
+        deals_won=sum(tallies.deals_won[seat] for seat in own),
+    )
+
+
+def _summarize(
+    variant: str,
+    players: int,
+    bots: tuple[str, ...],
+    games: int,
+    seed: int | str,
+    max_deals: int | None,
+    matches: list[MatchResult],
+) -> Statistics:
+    """The statistics of ``matches``, per seat, per bot and over all."""
+    tallies = _tally(players, matches)
+    deals = sum(match.deals for match in matches)
+    actions = sum(match.actions for match in matches)
+    seats = _seat_stats(bots, tallies, games, deals)
+    by_bot = [_bot_stats(name, bots, tallies, matches, games, deals) for name in sorted(set(bots))]
+    shared = tallies.shared
     exhausted = sum(match.deals_exhausted for match in matches)
     return Statistics(
         variant=variant,

@@ -195,6 +195,19 @@ class Variant:
         # Types and ranges first: nothing below may crash on a wrong type or take long.
         self._check_fields()
         object.__setattr__(self, "layoff_rules", self.melds.for_layoffs())
+        object.__setattr__(self, "_decks", self._ask_decks())
+        object.__setattr__(self, "_points", self._ask_points())
+        object.__setattr__(self, "_quotas", self._ask_quotas())
+        object.__setattr__(self, "_cites", {key: f" ({label})" for key, label in self.references})
+        object.__setattr__(self, "_orders", self._ask_buying_orders())
+        contracts = self.contracts
+        object.__setattr__(self, "melds_needed", tuple(len(c.requirements) for c in contracts.contracts))
+        object.__setattr__(self, "contract_rule", type(contracts).melds_problem is not Contracts.melds_problem
+                           or bool(contracts.same_suit_run_gap) or contracts.distinct_set_ranks)
+        self._validate()
+
+    def _ask_decks(self) -> dict[int, tuple[Card, ...]]:
+        """The full deck for each number of players, as ``deck.for_players`` says (checked)."""
         decks = {}
         for players in range(self.min_players, self.max_players + 1):
             row = self._hook(self.deck, "for_players", players)
@@ -205,7 +218,10 @@ class Variant:
                 self._fail(f"deck.for_players({players}) must return 1 to 8 packs and 0 to 64 jokers, got "
                            f"{printable(row)}")
             decks[players] = full_deck(packs, jokers)
-        object.__setattr__(self, "_decks", decks)
+        return decks
+
+    def _ask_points(self) -> tuple[int, ...]:
+        """Every card's penalty points by card index, as ``scoring.card_points`` says (checked)."""
         points = [0] * CARD_SLOTS
         for card in CARDS:
             value = self._hook(self.scoring, "card_points", card)
@@ -213,7 +229,10 @@ class Variant:
                 self._fail(f"scoring.card_points({card}) must return an integer from -10000 to 10000, got "
                            f"{printable(value)}")
             points[card.index] = cast(int, value)
-        object.__setattr__(self, "_points", tuple(points))
+        return tuple(points)
+
+    def _ask_quotas(self) -> tuple[int | None, ...]:
+        """Each contract's lay-off quota, as ``layoffs.quota`` says (checked)."""
         quotas = []
         for level in range(len(self.contracts)):
             quota = self._hook(self.layoffs, "quota", level)
@@ -221,41 +240,48 @@ class Variant:
                 self._fail(f"layoffs.quota({level}) must return a non-negative integer or None, got "
                            f"{printable(quota)}")
             quotas.append(cast("int | None", quota))
-        object.__setattr__(self, "_quotas", tuple(quotas))
-        object.__setattr__(self, "_cites", {key: f" ({label})" for key, label in self.references})
-        orders: dict[int, tuple[tuple[int, ...], ...]] = {}
-        for players in range(self.min_players, self.max_players + 1):
-            rows = []
-            for on_turn in range(players):
-                order = self._hook(self.buying, "order", players, on_turn)
-                ok = isinstance(order, Iterable) and not isinstance(order, (str, bytes))
-                seats = tuple(cast("Iterable[object]", order)) if ok else ()
-                if not ok or len(set(seats)) != len(seats) or not all(
-                    is_int(seat) and 0 <= cast(int, seat) < players and seat != on_turn for seat in seats
-                ):
-                    self._fail(f"buying.order({players}, {on_turn}) must return other seats, each once, got "
-                               f"{printable(order)}")
-                rows.append(cast("tuple[int, ...]", seats))
-            orders[players] = tuple(rows)
-        object.__setattr__(self, "_orders", orders)
-        contracts = self.contracts
-        object.__setattr__(self, "melds_needed", tuple(len(c.requirements) for c in contracts.contracts))
-        object.__setattr__(self, "contract_rule", type(contracts).melds_problem is not Contracts.melds_problem
-                           or bool(contracts.same_suit_run_gap) or contracts.distinct_set_ranks)
-        self._validate()
+        return tuple(quotas)
+
+    def _ask_buying_orders(self) -> dict[int, tuple[tuple[int, ...], ...]]:
+        """For each number of players, the buying order after each seat's discard (``buying.order``, checked)."""
+        return {
+            players: tuple(self._ask_buying_order(players, on_turn) for on_turn in range(players))
+            for players in range(self.min_players, self.max_players + 1)
+        }
+
+    def _ask_buying_order(self, players: int, on_turn: int) -> tuple[int, ...]:
+        """The seats that may buy, in order, after seat ``on_turn`` discards among ``players`` (checked)."""
+        order = self._hook(self.buying, "order", players, on_turn)
+        ok = isinstance(order, Iterable) and not isinstance(order, (str, bytes))
+        seats = tuple(cast("Iterable[object]", order)) if ok else ()
+        if not ok or len(set(seats)) != len(seats) or not all(
+            is_int(seat) and 0 <= cast(int, seat) < players and seat != on_turn for seat in seats
+        ):
+            self._fail(f"buying.order({players}, {on_turn}) must return other seats, each once, got "
+                       f"{printable(order)}")
+        return cast("tuple[int, ...]", seats)
 
     def _fail(self, message: str) -> NoReturn:
         raise VariantError(f"{self.name}: {message}")
 
     def _check_fields(self) -> None:
         """Check every field's type and range (cheap checks only: nothing is built yet)."""
+        self._check_texts()
+        self._check_parts()
+        self._check_players()
+        self._check_references()
+
+    def _check_texts(self) -> None:
+        """Check the name (no spaces), the version (not blank) and the title."""
         if not isinstance(self.name, str) or not self.name or any(c.isspace() for c in self.name):
             raise VariantError(f"a variant needs a name without spaces, got {printable(self.name)}")
-        fail = self._fail
         if not isinstance(self.version, str) or not self.version.strip():
-            fail(f"version must be a non-empty string, got {printable(self.version)}")
+            self._fail(f"version must be a non-empty string, got {printable(self.version)}")
         if not isinstance(self.title, str):
-            fail(f"title must be a string, got {printable(self.title)}")
+            self._fail(f"title must be a string, got {printable(self.title)}")
+
+    def _check_parts(self) -> None:
+        """Check that each part (deck, melds, contracts, ...) is a value of its class."""
         parts: tuple[tuple[str, type], ...] = (
             ("deck", Deck), ("melds", MeldRules), ("contracts", Contracts), ("drawing", Drawing),
             ("layoffs", LayOffs), ("swaps", Swaps), ("buying", Buying), ("match", Match), ("scoring", Scoring),
@@ -263,7 +289,11 @@ class Variant:
         for field, kind in parts:
             value = getattr(self, field)
             if not isinstance(value, kind):
-                fail(f"{field} must be a {kind.__name__} value, got {printable(value)}")
+                self._fail(f"{field} must be a {kind.__name__} value, got {printable(value)}")
+
+    def _check_players(self) -> None:
+        """Check the player range and the recommended range."""
+        fail = self._fail
         low, high = self.min_players, self.max_players
         if not is_int(low) or low < 2:
             fail(f"min_players must be an integer of at least 2, got {printable(low)}")
@@ -274,6 +304,10 @@ class Variant:
         if not (isinstance(best, tuple) and len(best) == 2 and all(is_int(n) for n in best)
                 and 2 <= best[0] <= best[1]):
             fail(f"recommended_players must be two integers of at least 2, fewest first, got {printable(best)}")
+
+    def _check_references(self) -> None:
+        """Check the clause references (known rule names to text labels) and the legacy fingerprints."""
+        fail = self._fail
         if not isinstance(self.references, tuple) or not all(
             isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], str)
             for item in self.references
@@ -300,9 +334,26 @@ class Variant:
 
     def _validate(self) -> None:
         """Refuse combinations of valid parts that can never work (every field is checked already)."""
+        self._validate_part_combinations()
+        contracts = self.contracts
+        kind = "round" if self.match.schedule is Schedule.ROUNDS else "level"
+        may_buy = self.buying.enabled and self.buying.limit != 0
+        for players, deck in self._decks.items():
+            biggest_set, longest_run = self._meld_capacity(deck)
+            for level, (contract, size) in enumerate(zip(contracts, contracts.deal_sizes, strict=True), 1):
+                self._validate_deal(players, deck, size)
+                self._validate_requirements(level, contract, biggest_set, longest_run)
+                if players == self.min_players:
+                    self._validate_contract(level, contract, size, biggest_set, longest_run, may_buy, kind)
+        for wins in range(1, len(contracts) + 1):
+            score = self._hook(self.scoring, "winner_score", wins)
+            if not is_int(score):
+                self._fail(f"scoring.winner_score({wins}) must return an integer, got {printable(score)}")
+
+    def _validate_part_combinations(self) -> None:
+        """Refuse dead 2s without wild 2s that can be melded (S15), and a levels-only setting in a rounds match."""
         fail = self._fail
-        contracts, rules, buying, match = self.contracts, self.melds, self.buying, self.match
-        kind = "round" if match.schedule is Schedule.ROUNDS else "level"
+        rules, match = self.melds, self.match
         if self.deck.dead_twos and rules.twos is Twos.NATURAL:
             fail("deck: dead_twos needs wild 2s (melds.twos is Twos.NATURAL), since only a wild 2 can die (S15)")
         if self.deck.dead_twos and rules.twos is Twos.WILD:
@@ -310,65 +361,56 @@ class Variant:
                  "so a dead 2 could never be melded (S15)")
         if match.schedule is Schedule.ROUNDS and (match.advance.value != "winner" or match.finisher_wins):
             fail("match: advance and finisher_wins apply to a levels match, not to fixed rounds")
-        may_buy = buying.enabled and buying.limit != 0
-        for players, deck in self._decks.items():
-            jokers = deck.count(JOKER)
-            packs = (len(deck) - jokers) // 52
-            wilds = jokers + (4 * packs if rules.twos is not Twos.NATURAL else 0)
-            naturals = 4 if rules.set_distinct_suits else 4 * packs
-            room = wilds if rules.joker_cap is JokerCap.NONE else min(wilds, naturals)
-            biggest_set = naturals + room if rules.min_naturals <= naturals else 0
-            if rules.set_max is not None:
-                biggest_set = min(biggest_set, rules.set_max)
-            ends = rules.run_wrap or (rules.ace_low and rules.ace_high)
-            longest_run = min(LONGEST_RUN if ends else LONGEST_RUN - 1, rules.run_max)
-            if rules.twos is Twos.WILD and not rules.run_wrap:
-                longest_run = min(longest_run, LONGEST_RUN - 2)  # no run position stands for a 2
-            extra = 1 if contracts.first_player_extra_card else 0
-            for level, (contract, size) in enumerate(zip(contracts, contracts.deal_sizes, strict=True), 1):
-                needed = size * players + 2 + extra
-                if needed > len(deck):
-                    fail(
-                        f"contracts.deal_sizes: dealing {size} cards to {players} players needs {needed} cards "
-                        f"(with the upcard and a stock card), but the deck has {len(deck)}"
-                    )
-                for req in contract.requirements:
-                    if req.kind is MeldKind.SET:
-                        low, high, most = rules.set_min, rules.set_max, biggest_set
-                    else:
-                        low, high, most = rules.run_min, rules.run_max, longest_run
-                    if req.size < low or (high is not None and req.size > high):
-                        fail(f"contract {level} ({contract}) asks for a {req} outside the allowed sizes")
-                    if req.size > most:
-                        fail(f"contract {level} ({contract}) asks for a {req}, but under these rules "
-                             f"no {req.kind.value} can hold more than {most} cards")
-                if players == self.min_players:
-                    self._validate_contract(level, contract, size, biggest_set, longest_run, may_buy, kind)
-        for wins in range(1, len(contracts) + 1):
-            score = self._hook(self.scoring, "winner_score", wins)
-            if not is_int(score):
-                fail(f"scoring.winner_score({wins}) must return an integer, got {printable(score)}")
+
+    def _meld_capacity(self, deck: tuple[Card, ...]) -> tuple[int, int]:
+        """The most cards a set and a run can hold with ``deck`` under the meld rules."""
+        rules = self.melds
+        jokers = deck.count(JOKER)
+        packs = (len(deck) - jokers) // 52
+        wilds = jokers + (4 * packs if rules.twos is not Twos.NATURAL else 0)
+        naturals = 4 if rules.set_distinct_suits else 4 * packs
+        room = wilds if rules.joker_cap is JokerCap.NONE else min(wilds, naturals)
+        biggest_set = naturals + room if rules.min_naturals <= naturals else 0
+        if rules.set_max is not None:
+            biggest_set = min(biggest_set, rules.set_max)
+        ends = rules.run_wrap or (rules.ace_low and rules.ace_high)
+        longest_run = min(LONGEST_RUN if ends else LONGEST_RUN - 1, rules.run_max)
+        if rules.twos is Twos.WILD and not rules.run_wrap:
+            longest_run = min(longest_run, LONGEST_RUN - 2)  # no run position stands for a 2
+        return biggest_set, longest_run
+
+    def _validate_deal(self, players: int, deck: tuple[Card, ...], size: int) -> None:
+        """Refuse a deal of ``size`` cards to ``players`` players that leaves no upcard and stock card."""
+        needed = size * players + 2 + (1 if self.contracts.first_player_extra_card else 0)
+        if needed > len(deck):
+            self._fail(
+                f"contracts.deal_sizes: dealing {size} cards to {players} players needs {needed} cards "
+                f"(with the upcard and a stock card), but the deck has {len(deck)}"
+            )
+
+    def _validate_requirements(self, level: int, contract: Contract, biggest_set: int, longest_run: int) -> None:
+        """Refuse a requirement of contract ``level`` whose size the meld rules or the deck cannot meet."""
+        rules = self.melds
+        for req in contract.requirements:
+            if req.kind is MeldKind.SET:
+                low, high, most = rules.set_min, rules.set_max, biggest_set
+            else:
+                low, high, most = rules.run_min, rules.run_max, longest_run
+            if req.size < low or (high is not None and req.size > high):
+                self._fail(f"contract {level} ({contract}) asks for a {req} outside the allowed sizes")
+            if req.size > most:
+                self._fail(f"contract {level} ({contract}) asks for a {req}, but under these rules "
+                           f"no {req.kind.value} can hold more than {most} cards")
 
     def _validate_contract(
         self, level: int, contract: Contract, size: int, biggest_set: int, longest_run: int, may_buy: bool,
         kind: str,
     ) -> None:
-        fail = self._fail
+        """Refuse contract ``level`` where nobody could ever go down (or, all-in, lay down the whole hand)."""
         contracts = self.contracts
         rule = contracts.going_out[level - 1]
-        quota = self._quotas[level - 1]
         if rule is GoingOut.ALL_IN:
-            if not contracts.go_out_on_go_down_turn:
-                fail(f"{kind} {level} ({contract}) is all-in (going down is going out), but "
-                     f"contracts.go_out_on_go_down_turn is False: nobody could ever go down in that {kind}")
-            # Before going down a hand only shrinks by lay-offs, where those are allowed.
-            shed = 0 if self.layoffs.requires_down else quota
-            holds = sum(biggest_set if req.kind is MeldKind.SET else longest_run for req in contract.requirements)
-            if contracts.exact_sizes:
-                holds = contract.size
-            if shed is not None and holds < size + 1 - shed:
-                fail(f"{kind} {level} ({contract}) is all-in, but its melds hold at most {holds} cards "
-                     f"and a hand holds {size + 1}: nobody could ever lay down the whole hand")
+            self._validate_all_in(level, contract, size, biggest_set, longest_run, kind)
         keep = rule is GoingOut.DISCARD_REQUIRED or not contracts.go_out_on_go_down_turn
         least = contract.size + (1 if keep else 0)
         if least <= size + 1:
@@ -377,16 +419,34 @@ class Variant:
             why = "a final discard" if rule is GoingOut.DISCARD_REQUIRED else "a card left in hand"
             if not keep:
                 why = ""
-            fail(f"{kind} {level} ({contract}) needs {contract.size} cards{' and ' + why if why else ''}, but "
-                 f"a hand holds {size + 1} (and cannot grow without buying): nobody could ever go down")
+            self._fail(f"{kind} {level} ({contract}) needs {contract.size} cards{' and ' + why if why else ''}, "
+                       f"but a hand holds {size + 1} (and cannot grow without buying): nobody could ever go down")
         if not contracts.exceed_hand:
             kept = " and a card left after it" if keep else ""
-            fail(f"{kind} {level} ({contract}) needs {contract.size} cards{kept} but a hand holds {size + 1} "
-                 f"(set contracts.exceed_hand to reach it by buying)")
+            self._fail(f"{kind} {level} ({contract}) needs {contract.size} cards{kept} but a hand holds {size + 1} "
+                       f"(set contracts.exceed_hand to reach it by buying)")
         limit = self.buying.limit
         if limit is not None and size + 1 + limit * (1 + self.buying.penalty) < least:
-            fail(f"{kind} {level} ({contract}) needs {least} cards, but a hand holds at most "
-                 f"{size + 1 + limit * (1 + self.buying.penalty)} even after {limit} buy{'s' if limit != 1 else ''}")
+            self._fail(f"{kind} {level} ({contract}) needs {least} cards, but a hand holds at most "
+                       f"{size + 1 + limit * (1 + self.buying.penalty)} even after {limit} "
+                       f"buy{'s' if limit != 1 else ''}")
+
+    def _validate_all_in(
+        self, level: int, contract: Contract, size: int, biggest_set: int, longest_run: int, kind: str
+    ) -> None:
+        """Refuse an all-in contract ``level`` (going down is going out) whose melds cannot hold a whole hand."""
+        contracts = self.contracts
+        if not contracts.go_out_on_go_down_turn:
+            self._fail(f"{kind} {level} ({contract}) is all-in (going down is going out), but "
+                       f"contracts.go_out_on_go_down_turn is False: nobody could ever go down in that {kind}")
+        # Before going down a hand only shrinks by lay-offs, where those are allowed.
+        shed = 0 if self.layoffs.requires_down else self._quotas[level - 1]
+        holds = sum(biggest_set if req.kind is MeldKind.SET else longest_run for req in contract.requirements)
+        if contracts.exact_sizes:
+            holds = contract.size
+        if shed is not None and holds < size + 1 - shed:
+            self._fail(f"{kind} {level} ({contract}) is all-in, but its melds hold at most {holds} cards "
+                       f"and a hand holds {size + 1}: nobody could ever lay down the whole hand")
 
     # -- asking the parts ------------------------------------------------------
 

@@ -60,40 +60,54 @@ def brute_force_valid(rules: MeldRules, kind: MeldKind, cards_: Sequence[Card]) 
 
     .. versionadded:: 0.2.0
     """
-    n = len(cards_)
-    twos_wild = rules.twos is not Twos.NATURAL
-    if kind is MeldKind.SET and rules.twos is Twos.WILD_EXCEPT_SETS:
-        others = [card for card in cards_ if not card.is_joker]
-        if others and all(card.rank is Rank.TWO for card in others):
-            twos_wild = False  # a set of twos: its 2s are naturals
+    twos_wild = _twos_wild_in(rules, kind, cards_)
     # a dead 2 (S15) is a natural, never wild
     naturals = [card for card in cards_
                 if card.is_natural and not (twos_wild and card.rank is Rank.TWO and not card.is_dead)]
-    wilds = n - len(naturals)
+    wilds = len(cards_) - len(naturals)
     if len(naturals) < rules.min_naturals:
         return False
     if rules.joker_cap is JokerCap.NATURALS and wilds > len(naturals):
         return False
     if kind is MeldKind.SET:
-        if any(card.is_dead for card in cards_):  # S15: a dead 2 is never in a set
-            return False
-        if n < rules.set_min or (rules.set_max is not None and n > rules.set_max):
-            return False
-        suits = [card.suit for card in naturals]
-        if rules.set_distinct_suits and len(set(suits)) < len(suits):
-            return False
-        return any(all(card.rank is rank for card in naturals) for rank in Rank)
+        return _valid_set_reading(rules, cards_, naturals)
+    return _valid_run_reading(rules, cards_, naturals)
+
+
+def _twos_wild_in(rules: MeldRules, kind: MeldKind, cards: Sequence[Card]) -> bool:
+    """Whether the 2s among ``cards`` are wild: where the rules say so, except in a set of twos."""
+    if kind is MeldKind.SET and rules.twos is Twos.WILD_EXCEPT_SETS:
+        others = [card for card in cards if not card.is_joker]
+        if others and all(card.rank is Rank.TWO for card in others):
+            return False  # a set of twos: its 2s are naturals
+    return rules.twos is not Twos.NATURAL
+
+
+def _valid_set_reading(rules: MeldRules, cards: Sequence[Card], naturals: list[Card]) -> bool:
+    """Whether ``cards`` (``naturals`` the natural ones) fit a set's size and suits and read as one rank."""
+    n = len(cards)
+    if any(card.is_dead for card in cards):  # S15: a dead 2 is never in a set
+        return False
+    if n < rules.set_min or (rules.set_max is not None and n > rules.set_max):
+        return False
+    suits = [card.suit for card in naturals]
+    if rules.set_distinct_suits and len(set(suits)) < len(suits):
+        return False
+    return any(all(card.rank is rank for card in naturals) for rank in Rank)
+
+
+def _valid_run_reading(rules: MeldRules, cards: Sequence[Card], naturals: list[Card]) -> bool:
+    """Whether ``cards`` (``naturals`` the natural ones) fit a run's length and read as one allowed sequence."""
+    n = len(cards)
     if not rules.run_min <= n <= rules.run_max:
         return False
     readings = _readings(rules, n)
     if len({card.suit for card in naturals}) > 1:  # a run is of one suit
         return False
     natural = set(naturals)
-    placed = [(i, card.rank.value) for i, card in enumerate(cards_) if card in natural and card.rank is not None]
+    placed = [(i, card.rank.value) for i, card in enumerate(cards) if card in natural and card.rank is not None]
     # each natural must be the card its reading puts there
     return any(all(ranks[i] == r for i, r in placed) for ranks in readings)
-    return False
-
 
 
 # ---------------------------------------------------------------------------
@@ -203,61 +217,99 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
        A dead 2 (S15) counts as its live 2 for card conservation, and only a
        variant with ``deck.dead_twos`` holds one.
     """
+    _check_cards(state)
+    _check_seat_fields(state)
+    owned = _check_table_melds(state)
+    laid_size = sum(_check_seat(state, seat, owned) for seat in range(state.players))
+    _check_table_growth(state, laid_size)
+    _check_counters(state)
+    _check_phase(state)
+    _check_deal_scores(state, origin)
+
+
+def _check_cards(state: GameState) -> None:
+    """Card conservation (a dead 2 as its live 2), and dead 2s only where the variant has them (S15)."""
     variant = state.variant
-    players = state.players
     every = _every_card(state)
-    _require(_as_dealt(every) == Counter(variant.cards(players)), "card conservation: the cards are not the deck")
+    _require(_as_dealt(every) == Counter(variant.cards(state.players)), "card conservation: the cards are not the deck")
     _require(variant.deck.dead_twos or not any(dead in every for dead in DEAD_TWOS),
              "a dead 2 (S15) in a variant without dead twos")
+
+
+def _check_seat_fields(state: GameState) -> None:
+    """One entry per seat in every per-seat field, and every hand sorted."""
     for name in ("hands", "levels", "wins", "scores", "laid", "layoffs", "buys"):
-        _require(len(getattr(state, name)) == players, f"{name} does not have one entry per seat")
+        _require(len(getattr(state, name)) == state.players, f"{name} does not have one entry per seat")
     for seat, hand in enumerate(state.hands):
         _require(list(hand) == sorted(hand), f"seat {seat}'s hand is not sorted")
-    seats = range(players)
-    owned = [0] * players
+
+
+def _check_table_melds(state: GameState) -> list[int]:
+    """Every table meld owned by a seat, valid by the table's rules, sets sorted; the melds each seat owns."""
+    owned = [0] * state.players
     for index, meld in enumerate(state.table):
-        _require(meld.owner in seats, f"table meld {index} has no owner seat")
+        _require(meld.owner in range(state.players), f"table meld {index} has no owner seat")
         owned[meld.owner] += 1
-        problems = meld_problems(variant.layoff_rules, meld.kind, meld.cards)  # the table's rule
+        problems = meld_problems(state.variant.layoff_rules, meld.kind, meld.cards)  # the table's rule
         _require(not problems, f"table meld {index} ({meld}) is not a valid meld: {problems!r}")
         if meld.kind.value == "set":
             _require(list(meld.cards) == sorted(meld.cards), f"table set {index} ({meld}) is not sorted")
+    return owned
+
+
+def _check_seat(state: GameState, seat: int, owned: list[int]) -> int:
+    """The invariants of one seat (level, hand, melds owned, lay-offs, buys); the cards of its laid requirements."""
+    variant = state.variant
+    level = state.levels[seat]
+    _require(1 <= level <= variant.rounds, f"seat {seat}'s level {level} is out of range")
     going_on = state.phase is not Phase.OVER
-    laid_size = 0  # the cards of the laid requirements, at their stated sizes
-    for seat in seats:
-        level = state.levels[seat]
-        _require(1 <= level <= variant.rounds, f"seat {seat}'s level {level} is out of range")
-        _require(not going_on or bool(state.hands[seat]), f"seat {seat}'s hand is empty but the deal goes on")
-        contract = variant.contracts[level - 1].requirements
-        requirements = len(contract)
-        laid = state.laid[seat]
-        laid_size += sum(contract[i].size for i in laid if 0 <= i < requirements)
+    _require(not going_on or bool(state.hands[seat]), f"seat {seat}'s hand is empty but the deal goes on")
+    contract = variant.contracts[level - 1].requirements
+    requirements = len(contract)
+    laid = state.laid[seat]
+    _require(
+        not (going_on and owned[seat] and variant.contracts.going_out[level - 1] is GoingOut.ALL_IN),
+        f"seat {seat} owns melds under an all-in contract, but going down there goes out",
+    )
+    _require(
+        not (state.layoffs[seat] and variant.layoffs.requires_down and len(laid) < requirements),
+        f"seat {seat} laid off {state.layoffs[seat]} cards but is not down",
+    )
+    _require(all(0 <= i < requirements for i in laid), f"seat {seat}'s laid requirements are out of range")
+    _check_melds_owned(state, seat, owned[seat], requirements)
+    quota = variant.layoff_quota(level - 1)
+    _require(quota is None or state.layoffs[seat] <= quota, f"seat {seat} laid off beyond its quota")
+    limit = variant.buying.limit if variant.buying.enabled else 0
+    _require(limit is None or state.buys[seat] <= limit, f"seat {seat} bought beyond the limit")
+    return sum(contract[i].size for i in laid if 0 <= i < requirements)
+
+
+def _check_melds_owned(state: GameState, seat: int, owned: int, requirements: int) -> None:
+    """The melds ``seat`` owns match its laid requirements: one each if piecemeal, else none or all."""
+    laid = state.laid[seat]
+    if state.variant.contracts.piecemeal:
+        _require(owned == len(laid), f"seat {seat} owns {owned} melds but laid {sorted(laid)}")
+    else:
         _require(
-            not (going_on and owned[seat] and variant.contracts.going_out[level - 1] is GoingOut.ALL_IN),
-            f"seat {seat} owns melds under an all-in contract, but going down there goes out",
+            (owned > 0) == (len(laid) == requirements) and len(laid) in (0, requirements),
+            f"seat {seat} owns {owned} melds but laid {sorted(laid)}",
         )
-        _require(
-            not (state.layoffs[seat] and variant.layoffs.requires_down and len(laid) < requirements),
-            f"seat {seat} laid off {state.layoffs[seat]} cards but is not down",
-        )
-        _require(all(0 <= i < requirements for i in laid), f"seat {seat}'s laid requirements are out of range")
-        if variant.contracts.piecemeal:
-            _require(owned[seat] == len(laid), f"seat {seat} owns {owned[seat]} melds but laid {sorted(laid)}")
-        else:
-            _require(
-                (owned[seat] > 0) == (len(laid) == requirements) and len(laid) in (0, requirements),
-                f"seat {seat} owns {owned[seat]} melds but laid {sorted(laid)}",
-            )
-        quota = variant.layoff_quota(level - 1)
-        _require(quota is None or state.layoffs[seat] <= quota, f"seat {seat} laid off beyond its quota")
-        limit = variant.buying.limit if variant.buying.enabled else 0
-        _require(limit is None or state.buys[seat] <= limit, f"seat {seat} bought beyond the limit")
+
+
+def _check_table_growth(state: GameState, laid_size: int) -> None:
+    """The table holds the laid requirements' cards plus the cards laid off (exactly, where sizes are exact)."""
     grown = sum(len(meld.cards) for meld in state.table) - laid_size
     _require(
-        grown == sum(state.layoffs) if variant.contracts.exact_sizes else grown >= sum(state.layoffs),
+        grown == sum(state.layoffs) if state.variant.contracts.exact_sizes else grown >= sum(state.layoffs),
         f"the table's melds hold {grown} cards beyond the laid requirements' sizes, "
         f"but {sum(state.layoffs)} were laid off",
     )
+
+
+def _check_counters(state: GameState) -> None:
+    """One round for everyone in a fixed-round variant, stock rebuilds and turns within limits, seats in range."""
+    variant = state.variant
+    seats = range(state.players)
     if variant.match.schedule is Schedule.ROUNDS:
         _require(len(set(state.levels)) == 1, "a fixed-round variant has everyone on one round")
     rebuilds = variant.match.stock_rebuilds
@@ -267,33 +319,46 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
     _require(limit is None or 0 <= state.turn < limit, f"turn {state.turn} is beyond the deal's turn limit")
     _require(state.on_turn in seats and state.dealer in seats, "on_turn and dealer must be seats")
     _require(state.discarder is None or state.discarder in seats, "the discarder must be a seat")
+
+
+def _check_phase(state: GameState) -> None:
+    """``to_act``, the legal actions, the winners and the buy queue agree with ``phase``."""
     phase = state.phase
     if phase is Phase.OVER:
-        _require(state.to_act is None, "to_act must be None once the match is over")
-        _require(not state.legal_actions(), "a finished match has no legal action")
-        winners = state.winners
-        _require(bool(winners) and len({state.scores[s] for s in winners}) == 1, "the winners share one total")
-        if not variant.match.finisher_wins:
-            best = min(state.scores)
-            _require(winners == tuple(s for s in seats if state.scores[s] == best),
-                     "the winners are not the seats with the lowest total")
+        _check_match_over(state)
     else:
-        _require(state.to_act in seats, "to_act must be a seat while the match goes on")
+        _require(state.to_act in range(state.players), "to_act must be a seat while the match goes on")
         _require(bool(state.legal_actions()), f"seat {state.to_act} has no legal action in {phase.value}")
         _require(state.winners == (), "only a finished match has winners")
     if phase is Phase.BUY:
         queue = state.buy_queue
         _require(bool(queue) and state.to_act == queue[0], "in a buy window to_act heads the buy queue")
         _require(state.on_turn not in queue and len(set(queue)) == len(queue), "a bad buy queue")
-        _require(variant.buying.enabled, "a buy window opened in a variant without buying")
+        _require(state.variant.buying.enabled, "a buy window opened in a variant without buying")
     else:
         _require(state.buy_queue == (), "a buy queue outside a buy window")
     if phase in (Phase.DRAW, Phase.PLAY):
         _require(state.to_act == state.on_turn, f"to_act must be the player on turn in the {phase.value} phase")
     if phase is Phase.DRAW:
         _require(state.taken is None, "nothing is taken before the draw")
+
+
+def _check_match_over(state: GameState) -> None:
+    """A finished match: nobody to act, no legal action, winners sharing the lowest total (unless the finisher wins)."""
+    _require(state.to_act is None, "to_act must be None once the match is over")
+    _require(not state.legal_actions(), "a finished match has no legal action")
+    winners = state.winners
+    _require(bool(winners) and len({state.scores[s] for s in winners}) == 1, "the winners share one total")
+    if not state.variant.match.finisher_wins:
+        best = min(state.scores)
+        _require(winners == tuple(s for s in range(state.players) if state.scores[s] == best),
+                 "the winners are not the seats with the lowest total")
+
+
+def _check_deal_scores(state: GameState, origin: GameState | None) -> None:
+    """One ``deal_scores`` row per finished deal, the last one ``last_deal``'s; with ``origin``, the totals too."""
     rows = state.deal_scores
-    _require(all(len(row) == players for row in rows), "a deal_scores row without one score per seat")
+    _require(all(len(row) == state.players for row in rows), "a deal_scores row without one score per seat")
     if state.last_deal is None:
         _require(not rows, "deal scores without a last deal")
     else:
@@ -305,7 +370,7 @@ def assert_invariants(state: GameState, origin: GameState | None = None) -> None
             start + sum(row[seat] for row in new_rows) for seat, start in enumerate(origin.scores)
         )
         _require(state.scores == expected, f"scores {state.scores} are not the start plus the deal scores")
-        finished = len(new_rows) - (1 if phase is Phase.OVER else 0)
+        finished = len(new_rows) - (1 if state.phase is Phase.OVER else 0)
         _require(state.deal == origin.deal + finished, f"deal {state.deal} after {len(new_rows)} finished deals")
 
 

@@ -55,8 +55,7 @@ def _valid_run(draw: st.DrawFn, variant: Variant) -> list[Card]:
     rules = variant.melds
     if rules.twos is not Twos.NATURAL or rules.min_naturals != 1:
         return draw(_valid_wild_run(variant))
-    low = 1 if rules.ace_low else 2
-    high = 14 if rules.ace_high else 13
+    low, high = _run_values(rules)
     longest = min(rules.run_max, high - low + 1)
     if longest < rules.run_min:  # a variant whose runs cannot be built
         return draw(st.lists(_ANY_CARD, min_size=rules.run_min, max_size=rules.run_max))
@@ -78,16 +77,17 @@ def _wild_pool(variant: Variant, twos: bool) -> list[Card]:
     return pool
 
 
-@st.composite
-def _valid_wild_set(draw: st.DrawFn, variant: Variant) -> list[Card]:
-    """A valid set where 2s are wild or a meld needs other than one natural."""
+def _wild_set_shapes(variant: Variant) -> list[tuple[int, int, bool]]:
+    """Every shape of a valid set where 2s are wild or a meld needs other than one natural.
+
+    A shape is the number of naturals, the number of wilds, and whether the 2s are wild.
+    """
     rules = variant.melds
     top = rules.set_max if rules.set_max is not None else rules.set_min + 5
     cap = rules.joker_cap is JokerCap.NATURALS
     least = max(1, rules.min_naturals)
     most_naturals = 4 if rules.set_distinct_suits else 4 * variant.deck.for_players(variant.max_players)[0]
-    ranks = [rank for rank in Rank if rank is not Rank.TWO or rules.twos is not Twos.WILD]
-    shapes: list[tuple[int, int, bool]] = []  # naturals, wilds, whether the 2s are wild
+    shapes: list[tuple[int, int, bool]] = []
     for twos_wild in (False, True) if rules.twos is not Twos.NATURAL else (False,):
         pool = len(_wild_pool(variant, twos_wild))
         for nat in range(least, min(most_naturals, top) + 1):
@@ -96,11 +96,21 @@ def _valid_wild_set(draw: st.DrawFn, variant: Variant) -> list[Card]:
     if rules.min_naturals == 0 and not cap:
         pool = len(_wild_pool(variant, rules.twos is Twos.WILD))
         shapes += [(0, size, True) for size in range(rules.set_min, min(top, pool) + 1)]
+    return shapes
+
+
+@st.composite
+def _valid_wild_set(draw: st.DrawFn, variant: Variant) -> list[Card]:
+    """A valid set where 2s are wild or a meld needs other than one natural."""
+    rules = variant.melds
+    shapes = _wild_set_shapes(variant)
     if not shapes:
+        top = rules.set_max if rules.set_max is not None else rules.set_min + 5
         return draw(st.lists(_ANY_CARD, min_size=rules.set_min, max_size=top))
     nat, jok, twos_wild = draw(st.sampled_from(shapes))
     if nat == 0:  # wilds only (a set of 2s alone would be a set of twos under WILD_EXCEPT_SETS)
         return draw(st.permutations(_wild_pool(variant, rules.twos is Twos.WILD)))[:jok]
+    ranks = [rank for rank in Rank if rank is not Rank.TWO or rules.twos is not Twos.WILD]
     if twos_wild:  # the 2s are wild: a set of any other rank
         rank = draw(st.sampled_from([rank for rank in ranks if rank is not Rank.TWO]))
     else:  # jokers only: a set of any rank, twos too where they may be naturals
@@ -111,20 +121,21 @@ def _valid_wild_set(draw: st.DrawFn, variant: Variant) -> list[Card]:
     return draw(st.permutations([Card(rank, suit) for suit in suits] + wilds))
 
 
+def _run_values(rules: MeldRules) -> tuple[int, int]:
+    """The lowest and highest value (1 the low ace, 14 the high ace) a run's position may take."""
+    if rules.twos is Twos.WILD:  # no 2 (M5)
+        return 3, 14 if rules.ace_high or rules.run_wrap else 13
+    return 1 if rules.ace_low else 2, 14 if rules.ace_high else 13
+
+
 @st.composite
 def _valid_wild_run(draw: st.DrawFn, variant: Variant) -> list[Card]:
     """A valid run where 2s are wild or a meld needs other than one natural."""
     rules = variant.melds
-    cap = rules.joker_cap is JokerCap.NATURALS
-    twos_wild = rules.twos is not Twos.NATURAL
-    least = max(1, rules.min_naturals)
-    if rules.twos is Twos.WILD:  # no 2 (M5)
-        low, high = 3, 14 if rules.ace_high or rules.run_wrap else 13
-    else:
-        low, high = 1 if rules.ace_low else 2, 14 if rules.ace_high else 13
+    low, high = _run_values(rules)
     longest = min(rules.run_max, high - low + 1)
-    pool = _wild_pool(variant, twos_wild)
-    if rules.min_naturals == 0 and not cap and draw(st.integers(0, 4)) == 0:
+    pool = _wild_pool(variant, rules.twos is not Twos.NATURAL)
+    if rules.min_naturals == 0 and rules.joker_cap is not JokerCap.NATURALS and draw(st.integers(0, 4)) == 0:
         lengths = range(rules.run_min, min(longest, len(pool)) + 1)
         if lengths:
             return draw(st.permutations(pool))[: draw(st.sampled_from(lengths))]
@@ -133,11 +144,17 @@ def _valid_wild_run(draw: st.DrawFn, variant: Variant) -> list[Card]:
     length = draw(st.integers(rules.run_min, longest))
     start = draw(st.integers(low, high - length + 1))
     suit = draw(st.sampled_from(Suit))
-    run = [_card(start + i, suit) for i in range(length)]
+    return _with_wilds(draw, rules, [_card(start + i, suit) for i in range(length)], pool)
+
+
+def _with_wilds(draw: st.DrawFn, rules: MeldRules, run: list[Card], pool: list[Card]) -> list[Card]:
+    """``run`` with wilds of ``pool`` drawn into some places, as many as the rules allow (a 2 in its place is wild)."""
+    length = len(run)
+    twos_wild = rules.twos is not Twos.NATURAL
     forced = {i for i, card in enumerate(run) if twos_wild and card.rank is Rank.TWO}  # a 2 in its place is wild
     free = [i for i in range(length) if i not in forced]
-    limit = length - least  # the most wilds, the 2s in their places included
-    if cap:
+    limit = length - max(1, rules.min_naturals)  # the most wilds, the 2s in their places included
+    if rules.joker_cap is JokerCap.NATURALS:
         limit = min(limit, length // 2)
     if len(forced) > limit:  # no such run: fall back to one the rules refuse
         return run

@@ -103,6 +103,16 @@ def _candidate_melds(rules: MeldRules, hand: tuple[Card, ...]) -> tuple[tuple[Me
     in every order :func:`_run_orders` gives. The invalid ones are those just
     beside a valid meld, such as runs with a gap or sets with too many wilds.
     """
+    found = _conceivable_sets(rules, hand) | _conceivable_runs(rules, hand)
+    valid: list[Meld] = []
+    invalid: list[Meld] = []
+    for meld in sorted(found, key=lambda meld: (meld.kind.value, [card.index for card in meld.cards])):
+        (valid if brute_force_valid(rules, meld.kind, meld.cards) else invalid).append(meld)
+    return tuple(valid), tuple(invalid)
+
+
+def _conceivable_sets(rules: MeldRules, hand: tuple[Card, ...]) -> set[Meld]:
+    """Every sub-multiset of the cards of one rank and the wilds of ``hand``, as a set."""
     jokers = [card for card in hand if card is JOKER]
     twos = [card for card in hand if card is not JOKER and _wild(rules, card)]
     found: set[Meld] = set()
@@ -110,16 +120,20 @@ def _candidate_melds(rules: MeldRules, hand: tuple[Card, ...]) -> tuple[tuple[Me
         of_rank = [card for card in hand if card.rank is rank]
         pool = [*of_rank, *jokers, *(twos if rank is not Rank.TWO else ())]
         found.update(Meld(MeldKind.SET, sub) for sub in _sub_multisets(pool, rules.set_min))
+    return found
+
+
+def _conceivable_runs(rules: MeldRules, hand: tuple[Card, ...]) -> set[Meld]:
+    """Every sub-multiset of the naturals of one suit and the wilds of ``hand``, as a run in every order."""
+    jokers = [card for card in hand if card is JOKER]
+    twos = [card for card in hand if card is not JOKER and _wild(rules, card)]
+    found: set[Meld] = set()
     for suit in {card.suit for card in hand if not _wild(rules, card)}:
         pool = [card for card in hand if card.suit is suit and not _wild(rules, card)] + jokers + twos
         for sub in _sub_multisets(pool, rules.run_min):
             if len(sub) <= rules.run_max:
                 found.update(Meld(MeldKind.RUN, order) for order in _run_orders(rules, sub))
-    valid: list[Meld] = []
-    invalid: list[Meld] = []
-    for meld in sorted(found, key=lambda meld: (meld.kind.value, [card.index for card in meld.cards])):
-        (valid if brute_force_valid(rules, meld.kind, meld.cards) else invalid).append(meld)
-    return tuple(valid), tuple(invalid)
+    return found
 
 
 def _fitting(melds: Sequence[Meld], counts: Counter[Card], k: int, start: int = 0) -> Iterator[tuple[Meld, ...]]:
