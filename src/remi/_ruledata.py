@@ -324,11 +324,13 @@ def _required(values: Mapping[str, Any], fields: Mapping[str, attrs.Attribute[An
 
 
 def _build(cls: type, values: Mapping[str, Any], where: str) -> Any:
-    """``cls(**values)``; a failure that is not already a refusal becomes one naming ``where``."""
+    """``cls(**values)``; a failure becomes a refusal that starts with ``where`` (the part's field name)."""
     try:
         return cls(**values)
-    except RemiError:
-        raise
+    except RemiError as error:
+        if not where or str(error).startswith(f"{where}:"):
+            raise
+        raise type(error)(f"{where}: {error}", error.reason) from None
     except (TypeError, ValueError, ArithmeticError) as error:  # a subclass's own checks
         _fail(f"{where or 'the rules'}: {type(error).__name__}: {error}")
 
