@@ -154,28 +154,57 @@ def variant_to_dict(variant: object) -> dict[str, Any]:
 # -- reading ---------------------------------------------------------------------------------------
 
 
+class _Shape(enum.Enum):
+    """The shapes of field types that rules as data can hold."""
+
+    SCALAR = "bool, int or str"
+    ENUM = "an enum"
+    CONTRACT = "a contract"
+    OPTIONAL = "a type or None"
+    LIST = "a tuple of any length"
+    FIXED = "a tuple of fixed length"
+    SET = "a frozenset"
+
+
+def _shape(hint: Any, where: str) -> tuple[_Shape, tuple[Any, ...]]:
+    """The shape of the field type ``hint`` and the types inside it (a refusal for any other type)."""
+    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
+    if hint in (bool, int, str):
+        return _Shape.SCALAR, (hint,)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _Shape.ENUM, (hint,)
+    if hint is Contract:
+        return _Shape.CONTRACT, ()
+    others = tuple(argument for argument in arguments if argument is not type(None))
+    if origin in (types.UnionType, typing.Union) and len(others) == 1 and len(arguments) == 2:
+        return _Shape.OPTIONAL, others
+    if origin is tuple and len(arguments) == 2 and arguments[1] is Ellipsis:
+        return _Shape.LIST, arguments[:1]
+    if origin is tuple:
+        return _Shape.FIXED, arguments
+    if origin is frozenset:
+        return _Shape.SET, arguments
+    _fail(f"{where}: a field of type {hint} cannot be rules as data")
+
+
+#: How each scalar type is said in a refusal.
+_SCALAR_WORDS = {bool: "true or false", int: "an integer", str: "a string"}
+
+
 def _describe(hint: Any) -> str:
     """What a value of type ``hint`` looks like as data, for a refusal."""
-    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
-    if hint is bool:
-        return "true or false"
-    if hint is int:
-        return "an integer"
-    if hint is str:
-        return "a string"
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return "one of " + ", ".join(repr(member.value) for member in hint)
-    if hint is Contract:
+    shape, inner = _shape(hint, "")
+    if shape is _Shape.SCALAR:
+        return _SCALAR_WORDS[inner[0]]
+    if shape is _Shape.ENUM:
+        return "one of " + ", ".join(repr(member.value) for member in inner[0])
+    if shape is _Shape.CONTRACT:
         return 'a contract {"name": ..., "requirements": ["set 3", "run 4", ...]}'
-    if origin in (types.UnionType, typing.Union):
-        return " or ".join("null" if argument is type(None) else _describe(argument) for argument in arguments)
-    if origin is tuple and len(arguments) == 2 and arguments[1] is Ellipsis:
-        return f"a list, each entry {_describe(arguments[0])}"
-    if origin is tuple:
-        return f"a list of {len(arguments)}: " + ", ".join(_describe(argument) for argument in arguments)
-    if origin is frozenset:
-        return f"a list, each entry {_describe(arguments[0])}"
-    return f"a {getattr(hint, '__name__', hint)}"
+    if shape is _Shape.OPTIONAL:
+        return f"{_describe(inner[0])} or null"
+    if shape is _Shape.FIXED:
+        return f"a list of {len(inner)}: " + ", ".join(_describe(argument) for argument in inner)
+    return f"a list, each entry {_describe(inner[0])}"
 
 
 def _refuse(where: str, hint: Any, value: object) -> typing.NoReturn:
@@ -187,27 +216,27 @@ def _refuse(where: str, hint: Any, value: object) -> typing.NoReturn:
 
 def _structure(value: object, hint: Any, where: str) -> Any:
     """``value`` (data) as a value of type ``hint``, or a refusal naming ``where`` and what was expected."""
-    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
-    if hint in (bool, int, str):
-        if not _is_scalar(value, hint):
+    shape, inner = _shape(hint, where)
+    if shape is _Shape.SCALAR:
+        if not _is_scalar(value, inner[0]):
             _refuse(where, hint, value)
         return value
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return _member(value, hint, where)
-    if hint is Contract:
+    if shape is _Shape.ENUM:
+        return _member(value, inner[0], where)
+    if shape is _Shape.CONTRACT:
         return _contract(value, where)
-    if origin in (types.UnionType, typing.Union):
-        if value is None and type(None) in arguments:
+    if shape is _Shape.OPTIONAL:
+        if value is None:
             return None
-        others = [argument for argument in arguments if argument is not type(None)]
-        if len(others) != 1:
-            _fail(f"{where}: a field of type {hint} cannot be read from data")
-        if value is None or (others[0] in (bool, int, str) and not _is_scalar(value, others[0])):
-            _refuse(where, hint, value)
-        return _structure(value, others[0], where)
-    if origin in (tuple, frozenset):
-        return _sequence(value, hint, where)
-    _fail(f"{where}: a field of type {hint} cannot be read from data")
+        if inner[0] in _SCALAR_WORDS and not _is_scalar(value, inner[0]):
+            _refuse(where, hint, value)  # (saying that null would do too)
+        return _structure(value, inner[0], where)
+    if not isinstance(value, list) or (shape is _Shape.FIXED and len(value) != len(inner)):
+        _refuse(where, hint, value)
+    kinds = inner if shape is _Shape.FIXED else inner * len(value)
+    items = (_structure(item, kind, f"{where}[{index}]")
+             for index, (item, kind) in enumerate(zip(value, kinds, strict=True)))
+    return frozenset(items) if shape is _Shape.SET else tuple(items)
 
 
 def _is_scalar(value: object, kind: type) -> bool:
@@ -223,21 +252,6 @@ def _member(value: object, kind: type[enum.Enum], where: str) -> enum.Enum:
         if type(value) is type(member.value) and member.value == value:
             return member
     _refuse(where, kind, value)
-
-
-def _sequence(value: object, hint: Any, where: str) -> Any:
-    """A list read as the tuple (or frozenset) ``hint``, each entry read by its own type."""
-    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
-    if not isinstance(value, list):
-        _refuse(where, hint, value)
-    if origin is frozenset:
-        return frozenset(_structure(item, arguments[0], f"{where}[{index}]") for index, item in enumerate(value))
-    if len(arguments) == 2 and arguments[1] is Ellipsis:
-        return tuple(_structure(item, arguments[0], f"{where}[{index}]") for index, item in enumerate(value))
-    if len(value) != len(arguments):
-        _refuse(where, hint, value)
-    return tuple(_structure(item, argument, f"{where}[{index}]")
-                 for index, (item, argument) in enumerate(zip(value, arguments, strict=True)))
 
 
 def _contract(value: object, where: str) -> Contract:
@@ -413,35 +427,33 @@ def _plain_text(text: str) -> str:
 
 def _type_schema(hint: Any, bounds: tuple[int | None, int | None] | None) -> dict[str, Any]:
     """The JSON Schema of a value of type ``hint`` (integers within ``bounds``)."""
-    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
-    if hint is bool:
-        return {"type": "boolean"}
-    if hint is str:
-        return {"type": "string"}
-    if hint is int:
-        schema: dict[str, Any] = {"type": "integer"}
-        low, high = bounds or (None, None)
-        if low is not None:
-            schema["minimum"] = low
-        if high is not None:
-            schema["maximum"] = high
-        return schema
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return {"type": "string", "enum": [member.value for member in hint]}
-    if hint is Contract:
+    shape, inner = _shape(hint, "")
+    if shape is _Shape.SCALAR:
+        return _scalar_schema(inner[0], bounds)
+    if shape is _Shape.ENUM:
+        return {"type": "string", "enum": [member.value for member in inner[0]]}
+    if shape is _Shape.CONTRACT:
         return _CONTRACT_SCHEMA
-    if origin in (types.UnionType, typing.Union):
-        choices = [{"type": "null"} if argument is type(None) else _type_schema(argument, bounds)
-                   for argument in arguments]
-        return {"anyOf": choices}
-    if origin is frozenset:
-        return {"type": "array", "items": _type_schema(arguments[0], bounds), "uniqueItems": True}
-    if origin is tuple and len(arguments) == 2 and arguments[1] is Ellipsis:
-        return {"type": "array", "items": _type_schema(arguments[0], bounds)}
-    if origin is tuple:
-        return {"type": "array", "prefixItems": [_type_schema(argument, bounds) for argument in arguments],
-                "items": False, "minItems": len(arguments), "maxItems": len(arguments)}
-    _fail(f"a field of type {hint} has no schema")
+    if shape is _Shape.OPTIONAL:
+        return {"anyOf": [_type_schema(inner[0], bounds), {"type": "null"}]}
+    if shape is _Shape.FIXED:
+        return {"type": "array", "prefixItems": [_type_schema(argument, bounds) for argument in inner],
+                "items": False, "minItems": len(inner), "maxItems": len(inner)}
+    schema = {"type": "array", "items": _type_schema(inner[0], bounds)}
+    return {**schema, "uniqueItems": True} if shape is _Shape.SET else schema
+
+
+def _scalar_schema(kind: type, bounds: tuple[int | None, int | None] | None) -> dict[str, Any]:
+    """The JSON Schema of a bool, a str, or an int within ``bounds``."""
+    if kind is not int:
+        return {"type": "boolean" if kind is bool else "string"}
+    schema: dict[str, Any] = {"type": "integer"}
+    low, high = bounds or (None, None)
+    if low is not None:
+        schema["minimum"] = low
+    if high is not None:
+        schema["maximum"] = high
+    return schema
 
 
 _CONTRACT_SCHEMA: dict[str, Any] = {

@@ -142,4 +142,10 @@ def _every_variant() -> list[Variant]:
 
 
 add_variant_source(_every_variant)  # rules as data name part classes of these variants only
-use_registry(get)  # a rules file's base is found here
+def _known_already(name: str) -> Variant | None:
+    """The variant registered, loaded or built in under ``name``, without reading the installed plugins."""
+    found = _registered.get(name) or _loaded.get(name)
+    return found if found is not None or name not in _BUILT_IN else get(name)
+
+
+use_registry(get, _known_already)  # rules files and games find their variants here

@@ -21,13 +21,16 @@ __all__ = ["BASE_KEY", "load_rules", "rules_from_toml", "rules_to_embed", "schem
 #: The key of a rules file that names the variant it changes.
 BASE_KEY = "base"
 
-#: How a rules file's base is found: :func:`remi.variants.get`, which hands itself over on import.
+#: How a rules file's base is found (:func:`remi.variants.get`), and how a game's variant is looked up
+#: without reading the installed plugins: the registry hands both over as it is imported.
 _registry: list[Callable[[str], Variant]] = []
+_known: list[Callable[[str], Variant | None]] = []
 
 
-def use_registry(get: Callable[[str], Variant]) -> None:
-    """Find a rules file's base variant with ``get`` (the registry calls this as it is imported)."""
+def use_registry(get: Callable[[str], Variant], known: Callable[[str], Variant | None]) -> None:
+    """Find variants with the registry: ``get`` by name, ``known`` among those loaded or built in, or ``None``."""
     _registry[:] = [get]
+    _known[:] = [known]
 
 
 def rules_to_embed(variant: Variant) -> dict[str, Any] | None:
@@ -35,11 +38,12 @@ def rules_to_embed(variant: Variant) -> dict[str, Any] | None:
 
     A snapshot or a record names a built-in or registered variant by name and
     version only; of any other variant (or one registered under its name with
-    other rules, by fingerprint) it carries the rules.
+    other rules, by fingerprint) it carries the rules. The installed plugins are
+    not read for this (that takes milliseconds): a plugin's variant that was never
+    loaded carries its rules too, which reads back to the same rules.
     """
-    try:
-        registered = _registry[0](variant.name)
-    except VariantError:
+    registered = _known[0](variant.name)
+    if registered is None:
         return variant.to_dict()
     if registered is variant or (registered.version == variant.version
                                  and registered.fingerprint == variant.fingerprint):
