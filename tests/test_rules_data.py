@@ -367,3 +367,42 @@ def test_a_rules_data_header_that_is_not_an_object_is_refused_on_its_line(value:
     with pytest.raises(remi.NotationError) as caught:
         read_record("\n".join(lines))
     assert caught.value.line == 5 and "RulesData" in str(caught.value)
+
+
+@attrs.frozen(kw_only=True)
+class Doubled(remi.Scoring):
+    """Cards left in hand cost double (the hook of a pretend installed plugin)."""
+
+    def card_points(self, card: remi.Card) -> int:
+        return super().card_points(card) * 2
+
+
+class _PluginEntryPoint:
+    """Stands for an installed package's ``remi.variants`` entry point."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+
+    def load(self) -> Variant:
+        return self.variant
+
+
+def test_a_class_of_an_installed_plugin_is_known(monkeypatch: pytest.MonkeyPatch) -> None:
+    doubled = attrs.evolve(NORWEGIAN, name="doubled", scoring=Doubled())
+    data = doubled.to_dict()
+    with pytest.raises(VariantError, match="is no part class"):
+        Variant.from_dict(data)
+    monkeypatch.setattr(remi.variants, "_entry_points", lambda: {"doubled": _PluginEntryPoint(doubled)})
+    monkeypatch.setattr(remi.variants, "_loaded", {})
+    assert Variant.from_dict(data) == doubled
+
+
+def test_a_broken_plugin_does_not_stop_reading_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        def load(self) -> object:
+            raise ImportError("no such module")
+
+    monkeypatch.setattr(remi.variants, "_entry_points", lambda: {"broken": Broken()})
+    monkeypatch.setattr(remi.variants, "_loaded", {})
+    data = remi.variants.get("english").to_dict()
+    assert Variant.from_dict(data) == remi.variants.get("english")
