@@ -10,7 +10,10 @@ each deal begins.
 A record without a ``Format`` header is format 1 (written by earlier remi
 versions) and replays as before; its ``Rules`` may also be one of the variant's
 ``legacy_fingerprints``, the fingerprints earlier remi versions computed for
-the same rules. A format this remi does not read is refused (reason
+the same rules. A record of a variant the registry does not know (by name,
+version and fingerprint) carries its rules as ``[RulesData {...}]``
+(:meth:`~remi.Variant.to_dict`) and is format 3; it replays with no variant
+passed. A format this remi does not read is refused (reason
 :attr:`~remi.errors.Reason.UNSUPPORTED_FORMAT`).
 
 >>> import remi
@@ -57,6 +60,7 @@ from remi.melds import Meld
 from remi.state import GameState, TableMeld, new_game
 from remi.variant import Variant
 from remi.variants import get
+from remi.variants._house import rules_to_embed
 
 __all__ = ["read_record", "write_record"]
 
@@ -65,12 +69,15 @@ _HEADER = re.compile(r"\[([A-Za-z][A-Za-z0-9]*) (.*)\]")
 _MOVE = re.compile(r"([0-9]{1,9}):\s*(.+)")
 #: The record format this remi writes, and those it reads (a record without a Format header is format 1).
 _FORMAT = "2"
-_FORMATS = ("1", "2")
+#: The format of a record that carries its rules (a ``RulesData`` header).
+_RULES_FORMAT = "3"
+_FORMATS = ("1", "2", "3")
 _NAMES = {
     "format": "Format",
     "variant": "Variant",
     "version": "Version",
     "rules": "Rules",
+    "rules_data": "RulesData",
     "players": "Players",
     "seed": "Seed",
     "dealer": "Dealer",
@@ -98,6 +105,7 @@ _TYPES: dict[str, tuple[Any, str]] = {
     "variant": (lambda v: isinstance(v, str), "a string"),
     "version": (lambda v: isinstance(v, str), "a string"),
     "rules": (lambda v: isinstance(v, str), "a string"),
+    "rules_data": (lambda v: isinstance(v, dict), "an object (the rules as data)"),
     "players": (is_int, "an integer"),
     "seed": (lambda v: is_int(v) or isinstance(v, str), "an integer or a string"),
     "dealer": (is_int, "an integer"),
@@ -129,9 +137,15 @@ def write_record(state: GameState) -> str:
 
     .. versionchanged:: 0.2.0
        The ``Format`` header, first.
+
+    .. versionchanged:: 0.2.0
+       A variant the registry does not know is written with its rules, ``[RulesData {...}]`` (format 3).
     """
     lines = []
     rules = f"[Rules {json.dumps(state.variant.fingerprint)}]"
+    data = rules_to_embed(state.variant)
+    if data is not None:  # a variant the registry does not know: the record carries its rules (format 3)
+        rules += f"\n[RulesData {json.dumps(data, ensure_ascii=False, separators=(',', ':'))}]"
     for key, value in state.start:
         name = _NAMES.get(key) or "".join(part.title() for part in key.split("_"))
         lines.append(f"[{name} {json.dumps(value, ensure_ascii=False)}]")
@@ -139,7 +153,7 @@ def write_record(state: GameState) -> str:
             lines.append(rules)
     if rules not in lines:
         lines.insert(0, rules)
-    lines.insert(0, f"[Format {json.dumps(_FORMAT)}]")
+    lines.insert(0, f"[Format {json.dumps(_FORMAT if data is None else _RULES_FORMAT)}]")
     lines.append("")
     replay = _start(state.start, state.variant, {})
     deal = 0
@@ -183,7 +197,7 @@ def read_record(text: str, *, variant: Variant | None = None) -> GameState:
             earlier remi) is also accepted when its ``Rules`` is one of the variant's
             ``legacy_fingerprints``.
         NotationError: With reason :attr:`~remi.errors.Reason.UNSUPPORTED_FORMAT`,
-            if the record's ``Format`` is not one this remi reads ("1" or "2").
+            if the record's ``Format`` is not one this remi reads ("1", "2" or "3").
 
     .. versionadded:: 0.1.0
 
@@ -194,6 +208,9 @@ def read_record(text: str, *, variant: Variant | None = None) -> GameState:
     .. versionchanged:: 0.2.0
        Reads the ``Format`` header; format-1 records accept the variant's
        ``legacy_fingerprints``.
+
+    .. versionchanged:: 0.2.0
+       Reads format 3: a ``RulesData`` header rebuilds the variant when none is passed.
     """
     if not isinstance(text, str):
         raise NotationError(f"expected record text, got {type(text).__name__}", printable(text), 0)
@@ -267,12 +284,12 @@ def _format(number: int, at: int, value: str, parsed: Any) -> None:
     """Refuse the record unless ``parsed``, the Format on line ``number``, is one this remi reads."""
     if parsed in _FORMATS:
         return
-    known = f"this remi reads formats {' and '.join(map(json.dumps, _FORMATS))}"
+    known = f"this remi reads formats {', '.join(map(json.dumps, _FORMATS[:-1]))} and {json.dumps(_FORMATS[-1])}"
     shown = value if len(value) <= 80 else value[:77] + "..."
     if not isinstance(parsed, str):
         message = f"the value of Format must be a string such as {json.dumps(_FORMAT)}, got {shown}; {known}"
     else:
-        newer = parsed.isascii() and parsed.isdigit() and len(parsed) < 10 and int(parsed) > int(_FORMAT)
+        newer = parsed.isascii() and parsed.isdigit() and len(parsed) < 10 and int(parsed) > int(_FORMATS[-1])
         why = "upgrade remi" if newer else "no remi writes it"
         message = f"the record is format {shown}; {known} ({why})"
     raise NotationError(f"line {number}: {message}", value, at, number, Reason.UNSUPPORTED_FORMAT)
@@ -286,6 +303,13 @@ def _start(
     version = args.pop("version", None)
     rules = args.pop("rules", None)
     record_format = args.pop("format", "1")
+    rules_data = args.pop("rules_data", None)
+    if variant is None and rules_data is not None:
+        try:
+            variant = Variant.from_dict(rules_data)
+        except VariantError as error:
+            number = where.get("rules_data", (0, 0))[0]
+            raise VariantError(f"{_at_line(number)}the record's RulesData: {error}", error.reason) from None
     if variant is None:
         if not isinstance(name, str):
             raise NotationError("the record names no variant (no Variant header)", "", 0)

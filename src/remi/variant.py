@@ -35,6 +35,7 @@ from typing import Any, NoReturn, cast
 
 import attrs
 
+from remi._ruledata import variant_from_dict, variant_to_dict
 from remi._util import is_int, printable
 from remi.cards import CARD_SLOTS, CARDS, JOKER, Card, full_deck
 from remi.contracts import Contract
@@ -711,3 +712,58 @@ class Variant:
         rules["hook:deck"] = [list(self.deck.for_players(n)) for n in range(self.min_players, self.max_players + 1)]
         text = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
+
+    # -- rules as data -------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The variant as plain JSON-able data: its labels and every part's fields.
+
+        Enums are their values, contracts ``{"name": ..., "requirements": ["set 3", ...]}``,
+        tuples lists. A part that is a subclass (one that overrides a hook) names its class,
+        ``"class": "module.Qualname"``. :meth:`from_dict` reads it back.
+
+        >>> import json, remi
+        >>> rules = remi.variants.get("english").to_dict()
+        >>> rules["buying"]["limit"], rules["contracts"]["contracts"][0]
+        (None, {'name': 'run 4 + group 3', 'requirements': ['run 4', 'set 3']})
+        >>> rules["scoring"]["class"]
+        'remi.variants.english.EnglishScoring'
+        >>> json.loads(json.dumps(rules)) == rules
+        True
+
+        Raises:
+            VariantError: If a field of a part subclass holds a value that is not data.
+
+        .. versionadded:: 0.2.0
+        """
+        return variant_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, allow: Iterable[type] = ()) -> Variant:
+        """The variant that ``data``, as :meth:`to_dict` writes it, describes.
+
+        A part's ``"class"`` is looked up, never imported: among the part classes of
+        the built-in, registered and installed variants, and the classes in ``allow``.
+        Fields left out take their defaults.
+
+        Args:
+            data: The rules as data.
+            allow: Further part classes that ``data`` may name.
+
+        Raises:
+            VariantError: If a key is unknown, a value has the wrong type or is out of
+                range, a class is unknown, or the rules cannot work together; the
+                sentence names the part and the field.
+
+        >>> import remi
+        >>> norwegian = remi.variants.get("norwegian")
+        >>> remi.Variant.from_dict(norwegian.to_dict()) == norwegian
+        True
+        >>> remi.Variant.from_dict({**norwegian.to_dict(), "buying": {"limit": "three"}})
+        Traceback (most recent call last):
+        ...
+        remi.errors.VariantError: buying.limit must be an integer or null, got 'three'
+
+        .. versionadded:: 0.2.0
+        """
+        return cast(Variant, variant_from_dict(cls, data, allow))

@@ -31,8 +31,8 @@ PACKAGE = Path(remi.__file__).parent
 #: The layers, lowest first: each module's layer is the first whose prefix names it.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("remi._util",),
-    ("remi.errors", "remi.cards", "remi.melds", "remi.contracts", "remi.parts", "remi.variant", "remi.variants",
-     "remi.actions"),
+    ("remi.errors", "remi.cards", "remi.melds", "remi.contracts", "remi.parts", "remi._ruledata", "remi.variant",
+     "remi.variants", "remi.actions"),
     ("remi._search",),
     ("remi._engine",),
     ("remi.state",),

@@ -476,8 +476,9 @@ def test_a_record_played_under_evolved_rules_is_not_replayed_under_the_built_in_
         game = game.apply(legal[rng.randrange(len(legal))])
     assert any(game.scores)
     record = write_record(game)
+    assert read_record(record).variant == house  # the record carries its rules (format 3)
     with pytest.raises(VariantError) as caught:
-        read_record(record)  # it used to replay silently under the built-in points
+        read_record(record, variant=norwegian)  # it used to replay silently under the built-in points
     error = caught.value
     assert error.reason is Reason.RULES_MISMATCH
     assert house.fingerprint in str(error) and norwegian.fingerprint in str(error)

@@ -25,7 +25,7 @@ FORMAT1 = DATA / "format1"
 FILES = ["norwegian-midgame", "norwegian-finished", "english-midgame", "english-finished"]
 #: The fingerprints remi 0.2 computed, which the format-1 records carry.
 FINGERPRINTS_0_2 = {"norwegian": "74dd975bdb75902f", "english": "0a7e7aa35846e947"}
-KNOWN = "this remi reads formats 1 and 2"
+KNOWN = "this remi reads formats 1, 2 and 3"
 
 
 def _json(name: str) -> str:
@@ -148,7 +148,7 @@ def test_a_record_starts_with_the_format_header(variant: str) -> None:
 # -- formats this remi does not read -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("version", [3, 7, 0, -1, 10**30])
+@pytest.mark.parametrize("version", [4, 7, 0, -1, 10**30])
 def test_json_of_an_unknown_format_is_refused(version: int) -> None:
     data = json.loads(_json("norwegian-midgame"))
     data["format_version"] = version
@@ -157,7 +157,7 @@ def test_json_of_an_unknown_format_is_refused(version: int) -> None:
         GameState.from_json(json.dumps(data))
     assert caught.value.reason is Reason.UNSUPPORTED_FORMAT
     assert str(caught.value).startswith(f"this JSON is format {version}; {KNOWN} (")
-    assert ("upgrade remi" in str(caught.value)) is (version > 2)
+    assert ("upgrade remi" in str(caught.value)) is (version > 3)
 
 
 @pytest.mark.parametrize("version", ["2", "1", 2.0, 1.5, True, False, None, [2], {"v": 2}, "", "format 2"])
@@ -191,9 +191,9 @@ def test_json_that_is_not_a_remi_state_is_still_refused_as_such() -> None:
 @pytest.mark.parametrize(
     ("value", "fragment"),
     [
-        ('"3"', 'the record is format "3"; this remi reads formats "1" and "2" (upgrade remi)'),
-        ('"10"', 'the record is format "10"; this remi reads formats "1" and "2" (upgrade remi)'),
-        ('"0"', 'the record is format "0"; this remi reads formats "1" and "2" (no remi writes it)'),
+        ('"4"', 'the record is format "4"; this remi reads formats "1", "2" and "3" (upgrade remi)'),
+        ('"10"', 'the record is format "10"; this remi reads formats "1", "2" and "3" (upgrade remi)'),
+        ('"0"', 'the record is format "0"; this remi reads formats "1", "2" and "3" (no remi writes it)'),
         ('"x"', "(no remi writes it)"),
         ('"2.0"', "(no remi writes it)"),
         ('" 2"', "(no remi writes it)"),
@@ -214,12 +214,12 @@ def test_a_record_of_an_unknown_format_is_refused_on_its_line(value: str, fragme
     assert error.reason is Reason.UNSUPPORTED_FORMAT
     assert error.line == 1 and error.position == len("[Format ")
     assert str(error).startswith("line 1: ") and fragment in str(error)
-    assert 'this remi reads formats "1" and "2"' in str(error)
+    assert 'this remi reads formats "1", "2" and "3"' in str(error)
 
 
 def test_the_format_header_is_read_before_the_rest_of_the_record() -> None:
     # a newer format may bring headers this remi does not know: the format is what is refused
-    record = '# from a newer remi\n\n[Format "3"]\n[Variant "norwegian"]\n[Weather "fair"]\n0: fly\n'
+    record = '# from a newer remi\n\n[Format "4"]\n[Variant "norwegian"]\n[Weather "fair"]\n0: fly\n'
     with pytest.raises(NotationError) as caught:
         read_record(record)
     assert caught.value.reason is Reason.UNSUPPORTED_FORMAT and caught.value.line == 3
@@ -242,11 +242,11 @@ def test_a_second_format_header_is_refused() -> None:
 
 def test_the_unsupported_format_refusal_pickles_with_its_reason() -> None:
     with pytest.raises(NotationError) as caught:
-        read_record('[Format "3"]\n')
+        read_record('[Format "4"]\n')
     clone = pickle.loads(pickle.dumps(caught.value))
     assert type(clone) is NotationError and clone.reason is Reason.UNSUPPORTED_FORMAT
     assert (str(clone), clone.token, clone.position, clone.line) == (
-        str(caught.value), '"3"', caught.value.position, 1,
+        str(caught.value), '"4"', caught.value.position, 1,
     )
 
 
@@ -275,9 +275,10 @@ def test_a_format1_record_replays_under_a_legacy_fingerprint(name: str) -> None:
     assert state.variant is moved
     assert state == GameState.from_json(_json(name), variant=moved)
     assert state.history == read_record(_record(name)).history
-    # written again, it is format 2 and carries the variant's fingerprint of today
+    # written again, it carries the variant's fingerprint of today, and (rules the registry does not
+    # know by that fingerprint) the rules themselves: format 3
     record = write_record(state)
-    assert record.startswith('[Format "2"]\n') and '[Rules "feedfacefeedface"]' in record
+    assert record.startswith('[Format "3"]\n') and '[Rules "feedfacefeedface"]' in record
     assert read_record(record, variant=moved) == state
 
 

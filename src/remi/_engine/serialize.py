@@ -7,7 +7,10 @@ reach are read back.
 
 The JSON carries its layout's number as ``format_version``. Format 1 is what
 earlier remi versions wrote; format 2 adds ``went_down`` to ``last_deal``.
-What differs between the formats is in :data:`_DEAL_KEYS`, and nowhere else.
+What differs between the deal results of the formats is in :data:`_DEAL_KEYS`.
+Format 3 may carry the rules in ``variant.rules`` (:meth:`~remi.Variant.to_dict`),
+written only for a variant the registry does not know by its name, version
+and fingerprint: a state of a built-in or registered variant is still format 2.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from remi.errors import Reason, RemiError, SerializationError
 from remi.melds import MeldKind
 from remi.variant import Variant
 from remi.variants import get
+from remi.variants._house import rules_to_embed
 
 if TYPE_CHECKING:
     from remi.state import GameState
@@ -34,8 +38,10 @@ if TYPE_CHECKING:
 FORMAT = "remi-state"
 #: The format this remi writes.
 FORMAT_VERSION = 2
+#: The format this remi writes for a state that carries its rules (``variant.rules``).
+RULES_FORMAT_VERSION = 3
 #: The formats this remi reads.
-FORMAT_VERSIONS = (1, 2)
+FORMAT_VERSIONS = (1, 2, 3)
 
 # -- what differs between the formats ------------------------------------------------------------------
 
@@ -45,6 +51,7 @@ FORMAT_VERSIONS = (1, 2)
 _DEAL_KEYS: dict[int, tuple[str, ...]] = {
     1: ("deal", "winner", "scores", "hands", "levels"),
     2: ("deal", "winner", "scores", "hands", "levels", "went_down"),
+    3: ("deal", "winner", "scores", "hands", "levels", "went_down"),
 }
 
 
@@ -112,6 +119,10 @@ def state_to_json(state: GameState) -> str:
         "start": [[key, value] for key, value in state.start],
         "history": [str(action) for action in state.history],
     }
+    rules = rules_to_embed(state.variant)
+    if rules is not None:  # a variant the registry does not know: the state carries its rules
+        data["format_version"] = RULES_FORMAT_VERSION
+        data["variant"] = {**data["variant"], "rules": rules}  # type: ignore[dict-item]
     return json.dumps(data, ensure_ascii=False)
 
 
@@ -224,7 +235,12 @@ def _variant(data: dict[str, Any], variant: Variant | None) -> Variant:
     info = data.get("variant")
     if not isinstance(info, dict) or not isinstance(info.get("name"), str) or not isinstance(info.get("version"), str):
         raise SerializationError("'variant' must be an object with a name and a version")
-    _Reader(info, "'variant' ").only("name", "version")
+    _Reader(info, "'variant' ").only("name", "version", *(("rules",) if data["format_version"] >= 3 else ()))
+    if variant is None and "rules" in info:
+        try:
+            variant = Variant.from_dict(info["rules"])
+        except RemiError as error:
+            raise SerializationError(f"'variant' 'rules': {error}", Reason.BAD_VARIANT) from None
     if variant is None:
         try:
             variant = get(info["name"])
@@ -322,7 +338,7 @@ def _read_deal(raw: Any, version: int) -> dict[str, Any] | None:
 
 def _format_version(data: dict[str, Any]) -> int:
     """The format of ``data``, one this remi reads."""
-    known = f"this remi reads formats {' and '.join(map(str, FORMAT_VERSIONS))}"
+    known = f"this remi reads formats {', '.join(map(str, FORMAT_VERSIONS[:-1]))} and {FORMAT_VERSIONS[-1]}"
     if "format_version" not in data:
         raise SerializationError(f"this JSON has no 'format_version'; {known}", Reason.UNSUPPORTED_FORMAT)
     version = data["format_version"]
@@ -332,7 +348,7 @@ def _format_version(data: dict[str, Any]) -> int:
             Reason.UNSUPPORTED_FORMAT,
         )
     if version not in FORMAT_VERSIONS:
-        why = "upgrade remi" if version > FORMAT_VERSION else "no remi writes it"
+        why = "upgrade remi" if version > FORMAT_VERSIONS[-1] else "no remi writes it"
         raise SerializationError(f"this JSON is format {version}; {known} ({why})", Reason.UNSUPPORTED_FORMAT)
     return version
 

@@ -5,6 +5,7 @@
     remi simulate norwegian --players 4 --games 200 --bots greedy,random --workers 2
     remi play english --players 3 --seat 0
     remi rules norwegian
+    remi simulate --rules house.toml --players 3 --games 50
 
 ``python -m remi`` runs the same command. Bad arguments print one line on
 standard error and exit with status 2; an error from the engine while running
@@ -39,6 +40,10 @@ buying: whether, when and by whom the discard the player on turn declines may be
    the card drawn, shows buys and the lay-off quota, sums up each deal, and
    offers only the moves legal now in short menus; ``remi rules`` gives each
    parameter's meaning.
+
+.. versionchanged:: 0.2.0
+   ``--rules PATH`` plays house rules from a TOML file in place of a variant's
+   name (:func:`remi.variants.load_rules`); ``remi rules --json`` prints the rules as data.
 """
 
 from __future__ import annotations
@@ -64,7 +69,7 @@ from remi.errors import RemiError
 from remi.simulation import DEFAULT_MAX_DEALS, Statistics, match_seed, seat_bots, simulate
 from remi.state import new_game
 from remi.variant import Variant
-from remi.variants import get, names
+from remi.variants import get, load_rules, names
 
 __all__ = ["main"]
 
@@ -134,7 +139,7 @@ def _parser() -> _Parser:
 
     sim = commands.add_parser("simulate", help="play many matches between bots and report statistics",
                               description="Play many matches between bots and report statistics.")
-    sim.add_argument("variant", metavar="VARIANT", help=f"the variant ({variants})")
+    _variant_arguments(sim, variants)
     sim.add_argument("--players", type=_positive, default=4, help="seats per match (default 4)")
     sim.add_argument("--games", type=_games, default=100, help="matches to play (default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="the simulation's seed (default 0)")
@@ -154,7 +159,7 @@ def _parser() -> _Parser:
                                description="Play a match against greedy bots. Choose by number or type an "
                                            "action (draw, take, buy, pass, down ..., layoff CARD on N [low|high], "
                                            "swap CARD on N, discard CARD). End of input quits.")
-    play.add_argument("variant", metavar="VARIANT", help=f"the variant ({variants})")
+    _variant_arguments(play, variants)
     play.add_argument("--players", type=_positive, default=3, help="seats, you included (default 3)")
     play.add_argument("--seed", type=_seed, default=None,
                       help="the match's seed (default: random, printed when the match ends or you quit)")
@@ -164,9 +169,16 @@ def _parser() -> _Parser:
     play.set_defaults(run=_play)
 
     rules = commands.add_parser("rules", help="show a variant's rules", description="Show a variant's rules.")
-    rules.add_argument("variant", metavar="VARIANT", help=f"the variant ({variants})")
+    _variant_arguments(rules, variants)
+    rules.add_argument("--json", action="store_true", help="print the rules as data (JSON), as a rules file reads")
     rules.set_defaults(run=_rules)
     return parser
+
+
+def _variant_arguments(command: argparse.ArgumentParser, variants: str) -> None:
+    """The variant a command plays: a registered name, or ``--rules PATH`` (house rules in TOML)."""
+    command.add_argument("variant", metavar="VARIANT", nargs="?", help=f"the variant ({variants})")
+    command.add_argument("--rules", metavar="PATH", help="house rules from a TOML file, in place of VARIANT")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -218,6 +230,21 @@ def _variant(name: str) -> Variant:
         raise _UsageError(str(error)) from None
 
 
+def _chosen_variant(args: argparse.Namespace) -> Variant:
+    """The variant named on the command line, or read from the ``--rules`` file."""
+    if args.rules is None:
+        if args.variant is None:
+            raise _UsageError(f"the following arguments are required: VARIANT, or --rules PATH "
+                              f"(known variants: {', '.join(names())})")
+        return _variant(args.variant)
+    if args.variant is not None:
+        raise _UsageError(f"give a VARIANT ({args.variant}) or --rules PATH, not both")
+    try:
+        return load_rules(args.rules)
+    except RemiError as error:
+        raise _UsageError(str(error)) from None
+
+
 def _players(variant: Variant, players: int) -> int:
     if not variant.min_players <= players <= variant.max_players:
         raise _UsageError(f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, "
@@ -229,7 +256,8 @@ def _players(variant: Variant, players: int) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    print(rules_text(_variant(args.variant)))
+    variant = _chosen_variant(args)
+    print(json.dumps(variant.to_dict(), indent=2, ensure_ascii=False) if args.json else rules_text(variant))
     return 0
 
 
@@ -292,7 +320,7 @@ class _Progress:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    variant = _variant(args.variant)
+    variant = _chosen_variant(args)
     players = _players(variant, args.players)
     try:
         bots = seat_bots(args.bots, players)
@@ -417,7 +445,7 @@ def _plain_table(head: list[str], rows: list[list[str]]) -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
-    variant = _variant(args.variant)
+    variant = _chosen_variant(args)
     players = _players(variant, args.players)
     if not 0 <= args.seat < players:
         raise _UsageError(f"--seat must be a seat from 0 to {players - 1}, got {args.seat}")

@@ -33,11 +33,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any, cast
 
+from remi._ruledata import add_variant_source
 from remi._util import printable
 from remi.errors import Reason, VariantError
 from remi.variant import Variant
+from remi.variants._house import load_rules, rules_from_toml, schema, use_registry
 
-__all__ = ["DEFAULT", "get", "names", "register"]
+__all__ = ["DEFAULT", "get", "load_rules", "names", "register", "rules_from_toml", "schema"]
 
 #: The default variant's name.
 DEFAULT = "norwegian"
@@ -126,3 +128,24 @@ def _load_plugin(name: str) -> object:
     except Exception as error:  # a broken third-party plugin must not crash the caller
         raise VariantError(f"variant plugin {printable(name)} failed to load: {error}") from error
     return value
+
+
+def _every_variant() -> list[Variant]:
+    """Every variant built in, registered or installed (a plugin that fails to load is left out)."""
+    found = list(_registered.values())
+    for name in names():
+        try:
+            found.append(get(name))
+        except VariantError:  # a broken plugin: its classes are simply not known
+            continue
+    return found
+
+
+add_variant_source(_every_variant)  # rules as data name part classes of these variants only
+def _known_already(name: str) -> Variant | None:
+    """The variant registered, loaded or built in under ``name``, without reading the installed plugins."""
+    found = _registered.get(name) or _loaded.get(name)
+    return found if found is not None or name not in _BUILT_IN else get(name)
+
+
+use_registry(get, _known_already)  # rules files and games find their variants here
