@@ -297,7 +297,7 @@ class _BranchAndBound:
         self.leaf_ranks = root.ranks.get(levels[-1], [])
         # the last run before a single set: the set's exact best score, cheaply, before looking for it
         self.last_set = levels[-1] if depth >= 2 and levels[-2].is_run and not levels[-1].is_run else None
-        self.runs = sum(1 for need in levels if need.is_run)
+        self.runs = plan.runs
         self.groups = _joker_groups(levels, self.runs, root.candidates)
         if self.groups:
             self.rest, self.run_rest, self.tail = _shared_bounds(levels, self.runs, root.curves, self.jokers)

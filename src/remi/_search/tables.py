@@ -84,6 +84,8 @@ class SearchPlan(NamedTuple):
     contract_index: list[int]
     #: For each level, whether its requirement equals the level before's (one more entry, ``False``).
     same_as_previous: list[bool]
+    #: How many levels are runs (the first ones; the sets after them have ever fewer cards at the least).
+    runs: int
     #: The fewest cards the contract takes.
     fewest_cards: int
 
@@ -245,7 +247,8 @@ def search_plan(tables: Tables, contract: Contract, exact: bool) -> SearchPlan |
             not requirements[index].is_run, -requirements[index].fewest, requirements[index].most, index))
         levels = [requirements[index] for index in order]
         same = [level > 0 and levels[level] == levels[level - 1] for level in range(len(levels))] + [False]
-        plan = SearchPlan(requirements, levels, order, same, sum(need.fewest for need in requirements))
+        runs = sum(1 for need in requirements if need.is_run)
+        plan = SearchPlan(requirements, levels, order, same, runs, sum(need.fewest for need in requirements))
     if len(tables.plans) >= 256:
         tables.plans.clear()
     tables.plans[id(contract)] = (contract, plan)
@@ -260,18 +263,19 @@ def short_of_jokers(tables: Tables, counts: list[int], plan: SearchPlan) -> bool
     (:func:`_jokers_for_runs`, :func:`_jokers_for_sets`).
     """
     jokers = counts[J]
-    need = _jokers_for_runs(tables, counts, plan.levels)
+    levels = plan.levels
+    need = _jokers_for_runs(tables, counts, levels[: plan.runs])
     if need is None or need > jokers:
         return True
-    sets = sum(1 for level in plan.levels if not level.is_run)
+    sets = len(levels) - plan.runs
     if not sets:
         return False
-    more = _jokers_for_sets(tables, counts, plan.levels, sets)
+    more = _jokers_for_sets(tables, counts, sets, levels[-1].fewest)  # (the last set has the fewest cards)
     return more is None or need + more > jokers
 
 
-def _jokers_for_runs(tables: Tables, counts: list[int], levels: list[Need]) -> int | None:
-    """The fewest jokers the runs need at the least, or ``None`` if a run has no natural to lie on.
+def _jokers_for_runs(tables: Tables, counts: list[int], runs: list[Need]) -> int | None:
+    """The fewest jokers the ``runs`` need at the least, or ``None`` if a run has no natural to lie on.
 
     A run lies on the line, so every window of its fewest places within it
     lacks no more naturals than it has jokers: a run needs at least its fewest
@@ -281,11 +285,9 @@ def _jokers_for_runs(tables: Tables, counts: list[int], levels: list[Need]) -> i
     need = 0
     masks: list[int] = []
     best = fewest = 0
-    for level in levels:
-        if not level.is_run:
-            continue
-        if level.fewest != fewest:  # (identical requirements lie side by side)
-            fewest = level.fewest
+    for run in runs:
+        if run.fewest != fewest:  # (identical requirements lie side by side)
+            fewest = run.fewest
             if not masks:
                 masks = [mask for suit in range(4) if (mask := suit_bits(line, counts, suit))]
             best = max([window_naturals(line, mask, fewest) for mask in masks], default=0)
@@ -296,8 +298,8 @@ def _jokers_for_runs(tables: Tables, counts: list[int], levels: list[Need]) -> i
     return need
 
 
-def _jokers_for_sets(tables: Tables, counts: list[int], levels: list[Need], sets: int) -> int | None:
-    """The fewest jokers the ``sets`` sets need at the least, or ``None`` if no rank can make them.
+def _jokers_for_sets(tables: Tables, counts: list[int], sets: int, fewest: int) -> int | None:
+    """The fewest jokers ``sets`` sets of ``fewest`` cards or more need at the least, or ``None`` if none can be made.
 
     ``q`` sets of one rank holding ``n`` naturals need at least ``q`` times
     their fewest cards less ``n`` jokers (counted once per set, the cheapest
@@ -306,7 +308,6 @@ def _jokers_for_sets(tables: Tables, counts: list[int], levels: list[Need], sets
     copies (a rank that can hold ``q`` sets offers ``q`` wants, each no smaller
     than the one before).
     """
-    fewest = min(level.fewest for level in levels if not level.is_run)
     naturals = _set_naturals(tables, counts)
     if tables.distinct:  # a set holds one card of a suit: only its first set is bounded
         held = max(naturals)
