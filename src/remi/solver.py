@@ -77,6 +77,7 @@ from remi._search.tables import (
     SearchPlan,
     Tables,
     free_wilds,
+    score_of,
     search_counts,
     search_plan,
     short_of_jokers,
@@ -278,7 +279,7 @@ def _search_split(
     wild_bonus = many * (tables.wild_points - cheap.wild_points) * SCORE_WEIGHT
     if more is None:
         return best
-    if best is None or sum(candidate[0] for candidate in more) + wild_bonus > sum(candidate[0] for candidate in best):
+    if best is None or sum(map(score_of, more)) + wild_bonus > sum(map(score_of, best)):
         return more
     return best
 
@@ -297,12 +298,12 @@ def _melds(tables: Tables, candidates: list[Candidate], needs: list[Need], count
     melds take them best first (the most points out of the hand).
     """
     if not tables.wild_twos:
-        for candidate in candidates:
-            for card in candidate[2]:
+        for _, _, cards in candidates:
+            for card in cards:
                 counts[card] -= 1
         return tuple(_meld(candidate, need.is_run, ()) for candidate, need in zip(candidates, needs, strict=True))
-    for candidate in candidates:
-        for card in candidate[2]:
+    for _, _, cards in candidates:
+        for card in cards:
             if card < J:
                 counts[card] -= 1
             elif card == SET_OF_TWOS_WILDS:
@@ -310,22 +311,22 @@ def _melds(tables: Tables, candidates: list[Candidate], needs: list[Need], count
     pool = [i for i in _wild_order(tables) for _ in range(counts[i])]
     pool.reverse()  # taken from the end
     melds = []
-    for candidate, need in zip(candidates, needs, strict=True):
-        cards = candidate[2]
+    for (score, key, cards), need in zip(candidates, needs, strict=True):
         taken = [pool.pop() for _ in range(free_wilds(tables, cards)[0])]
         for card in taken:
             counts[card] -= 1
         own = (*(card for card in cards if card < J), *(J,) * cards.count(SET_OF_TWOS_WILDS))
-        melds.append(_meld((candidate[0], candidate[1], own), need.is_run, taken))
+        melds.append(_meld((score, key, own), need.is_run, taken))
     return tuple(melds)
 
 
 def _meld(candidate: Candidate, is_run: bool, wilds: Sequence[int]) -> Meld:
     """The meld of a candidate whose wilds are jokers, or else ``wilds``, in order."""
+    _, key, cards = candidate
     if not is_run:
-        return built_meld(False, tuple(sorted((*candidate[2], *wilds))))
-    _, _, neg_start, end, *positions = candidate[1]
-    naturals = dict(zip(positions, candidate[2], strict=False))
+        return built_meld(False, tuple(sorted((*cards, *wilds))))
+    _, _, neg_start, end, *positions = key
+    naturals = dict(zip(positions, cards, strict=False))
     if wilds:
         fill = iter(wilds)
         values = range(-neg_start, end + 1)

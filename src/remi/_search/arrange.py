@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import compress
+from operator import itemgetter
 from typing import NamedTuple
 
 from remi._search.kernel import J
@@ -22,8 +23,10 @@ from remi._search.tables import (
     SearchPlan,
     Tables,
     best_set,
+    cards_of,
     free_wilds,
     held_value,
+    key_of,
     prefix_max,
     run_candidates,
     score_of,
@@ -41,6 +44,8 @@ _MANY = 200
 Curve = list[int]
 #: A big hand's runs of one requirement by jokers used: (jokers, positions in the best-first list).
 JokerGroups = list[tuple[int, list[int]]]
+#: A group's head (see :meth:`_BranchAndBound._group_heads`): its bound comes first.
+_bound_of_head = itemgetter(0)
 
 
 def _dedup(candidates: list[Candidate]) -> list[Candidate]:
@@ -54,9 +59,9 @@ def _dedup(candidates: list[Candidate]) -> list[Candidate]:
     """
     by_cards: dict[tuple[int, ...], Candidate] = {}
     for candidate in candidates:
-        cards = candidate[2]
+        _, key, cards = candidate
         kept = by_cards.get(cards)
-        if kept is None or candidate[1] < kept[1]:
+        if kept is None or key < key_of(kept):
             by_cards[cards] = candidate
     unique = list(by_cards.values())
     unique.sort(key=score_of, reverse=True)
@@ -90,10 +95,10 @@ def _all_runs(tables: Tables, counts: list[int], need: Need) -> list[Candidate]:
 def _curve(candidates: list[Candidate], jokers: int) -> Curve:
     """For 0..``jokers`` jokers, the best score of a candidate using at most that many."""
     exact = [NO_SCORE] * (jokers + 1)
-    for candidate in candidates:
-        used = candidate[2].count(J)
-        if used <= jokers and candidate[0] > exact[used]:
-            exact[used] = candidate[0]
+    for value, _, cards in candidates:
+        used = cards.count(J)
+        if used <= jokers and value > exact[used]:
+            exact[used] = value
     return prefix_max(exact)
 
 
@@ -113,8 +118,8 @@ def _share(first: Curve, rest: Curve) -> Curve:
 def _spent(tables: Tables, wilds: tuple[int, int], chosen: list[Candidate]) -> tuple[int, int, int]:
     """The free wilds ``chosen`` take, and the jokers and 2s left for them (the sets of twos' taken out)."""
     free = jokers = twos = 0
-    for candidate in chosen:
-        any_wilds, own_jokers, own_twos = free_wilds(tables, candidate[2])
+    for _, _, cards in chosen:
+        any_wilds, own_jokers, own_twos = free_wilds(tables, cards)
         free += any_wilds
         jokers += own_jokers
         twos += own_twos
@@ -195,9 +200,9 @@ def _first_sets(tables: Tables, counts: list[int], need: Need) -> tuple[list[Can
     set_candidates(tables, counts, need.fewest, need.most, None, found)
     found.sort(key=score_of, reverse=True)
     firsts: dict[int, int] = {}
-    for candidate in found:
-        if candidate[1][0] < SPECIAL_SET:  # the sets of twos and of wilds only are not ranks
-            firsts.setdefault(candidate[1][0], candidate[0])
+    for value, (rank, *_), _ in found:
+        if rank < SPECIAL_SET:  # the sets of twos and of wilds only are not ranks
+            firsts.setdefault(rank, value)
     return found, _curve(found, counts[J]), [(score, rank) for rank, score in firsts.items()]
 
 
@@ -206,10 +211,10 @@ def _single_meld(
 ) -> list[Candidate] | None:
     """A contract of one requirement: its best candidate (``found`` best first), as :func:`search_best`."""
     if tables.uneven:
-        return [max(found, key=lambda candidate: candidate[0] - _shortfall(tables, wilds, [candidate]))]
+        return [max(found, key=lambda candidate: score_of(candidate) - _shortfall(tables, wilds, [candidate]))]
     if not least:
         return [found[0]]
-    single = next((candidate for candidate in found if candidate[2].count(J) >= least), None)
+    single = next((candidate for candidate in found if _jokers_in(candidate) >= least), None)
     return None if single is None else [single]
 
 
@@ -224,8 +229,8 @@ def _joker_groups(
     for need in levels[:runs]:
         if need not in groups and len(candidates[need]) > _MANY:
             by_jokers: dict[int, list[int]] = {}
-            for position, candidate in enumerate(candidates[need]):
-                by_jokers.setdefault(candidate[2].count(J), []).append(position)
+            for position, (_, _, cards) in enumerate(candidates[need]):
+                by_jokers.setdefault(cards.count(J), []).append(position)
             groups[need] = sorted(by_jokers.items())
     return groups
 
@@ -332,7 +337,7 @@ class _BranchAndBound:
         """
         short = self.short
         short[level + 1] = _shortfall(self.tables, self.wilds, self.chosen[: level + 1])
-        return self.chosen[level][0] - short[level + 1] + short[level]
+        return score_of(self.chosen[level]) - short[level + 1] + short[level]
 
     # A search kernel: one function because it runs at every node of the branch and bound, and its
     # loop (bound, take the cards, recurse, put them back) is the solver's hottest: a call per
@@ -367,12 +372,12 @@ class _BranchAndBound:
         picky = last and (uneven or least > 0)
         fitted: set[int] = set()
         for candidate in candidates:
-            total = score + candidate[0]
+            value, key, cards = candidate
+            total = score + value
             if total + loose <= self.best_score:
                 break
-            if low is not None and candidate[1] < low:
+            if low is not None and key < low:
                 continue
-            cards = candidate[2]
             spare = left - cards.count(J)
             if spare < 0 or total + later[spare] <= self.best_score:
                 continue
@@ -390,7 +395,7 @@ class _BranchAndBound:
                 if picky:
                     fitted.add(spare)
             else:
-                self.choose(level + 1, total, None, candidate[1] if follow else None)
+                self.choose(level + 1, total, None, key if follow else None)
             _put(counts, cards)
             if (last and not uneven) or (self.first and self.best):
                 return
@@ -416,7 +421,7 @@ class _BranchAndBound:
             single = best_set(self.tables, counts, need.fewest, need.most, low, self.leaf_ranks,
                               self.best_score - score)
         if single is not None:
-            self.best_score = score + single[0]
+            self.best_score = score + score_of(single)
             self.chosen[level] = single
             self.best = self.chosen[:]
 
@@ -427,12 +432,13 @@ class _BranchAndBound:
         single = best_set(tables, counts, need.fewest, need.most, low, self.leaf_ranks, self.best_score - score,
                           _wild_values(tables, self.wilds, chosen[:level], counts[J]))
         if single is not None:
-            self.best_score = score + single[0]
+            self.best_score = score + score_of(single)
             chosen[level] = single
             self.best = chosen[:]
         if tables.special:
             for candidate in special_sets(tables, counts, need.fewest, need.most):
-                if (low is None or candidate[1] >= low) and score + candidate[0] > self.best_score:
+                value, key, _ = candidate
+                if (low is None or key >= low) and score + value > self.best_score:
                     chosen[level] = candidate
                     self._keep(score + self._exact(level))
 
@@ -456,7 +462,7 @@ class _BranchAndBound:
             later = self.rest[level + 1]
         mine = self.curves[need][: left + 1]
         if start is not None:  # this run follows its twin: it scores no more than that one
-            twin_score = self.chosen[level - 1][0]
+            twin_score = score_of(self.chosen[level - 1])
             mine = [min(score_with, twin_score) for score_with in mine]
         if score + max([mine[jokers] + later[left - jokers] for jokers in range(left + 1)]) <= self.best_score:
             return
@@ -482,8 +488,8 @@ class _BranchAndBound:
                 break
             at = bisect_left(positions, start) if start else 0
             if at < len(positions):
-                heads.append((candidates[positions[at]][0] + later[left - used], used, positions, at))
-        heads.sort(key=score_of, reverse=True)
+                heads.append((score_of(candidates[positions[at]]) + later[left - used], used, positions, at))
+        heads.sort(key=_bound_of_head, reverse=True)
         return heads
 
     def _scan_groups(self, level: int, score: int, start: int, later: Curve, after: Curve | None) -> None:
@@ -509,16 +515,16 @@ class _BranchAndBound:
             bound = self.best_score - score - later[spare]
             for position in positions[at:]:
                 candidate = candidates[position]
-                value = candidate[0]
+                value, _, cards = candidate
                 if value <= bound:
                     break
                 if after is not None and value < curve[spare] and self._twin_beaten(score, value, spare, curve, after):
                     break
-                if not _take(counts, candidate[2]):
+                if not _take(counts, cards):
                     continue
                 self.chosen[level] = candidate
                 self._after_run(level, score, value, position)
-                _put(counts, candidate[2])
+                _put(counts, cards)
                 if last or (self.first and self.best):  # (the runs of a group take as many wilds: the first is best)
                     break
                 bound = self.best_score - score - later[spare]
@@ -588,10 +594,16 @@ def search_best(
     return search.result()
 
 
+def _jokers_in(candidate: Candidate) -> int:
+    """How many wilds ``candidate`` takes (all but a set of twos' own 2s and jokers)."""
+    return cards_of(candidate).count(J)
+
+
 def _fewest_jokers(candidate: Candidate) -> tuple[int, int]:
     """Cover order: fewest jokers first (they are the scarce, flexible cards), then most cards."""
-    jokers = candidate[2].count(J)
-    return jokers, jokers - len(candidate[2])
+    _, _, cards = candidate
+    jokers = cards.count(J)
+    return jokers, jokers - len(cards)
 
 
 def search_cover(tables: Tables, counts: list[int], needs: list[Need]) -> list[Candidate] | None:
@@ -622,9 +634,10 @@ def search_cover(tables: Tables, counts: list[int], needs: list[Need]) -> list[C
         if span is None:
             span = spans[open_] = (sum(needs[i].fewest for i in open_), sum(needs[i].most for i in open_),
                                    tuple(sorted(needs[i] for i in open_)))
-        if not span[0] <= remaining <= span[1]:
+        fewest, most, open_needs = span
+        if not fewest <= remaining <= most:
             return False
-        memo = (tuple(counts), span[2])
+        memo = (tuple(counts), open_needs)
         if memo in failed:
             return False
         must = next(compress(naturals, map(counts.__getitem__, naturals)), -1)
@@ -637,11 +650,12 @@ def search_cover(tables: Tables, counts: list[int], needs: list[Need]) -> list[C
                 tried.add(need)
                 rest = tuple(other for other in open_ if other != index)
                 for candidate in _cover_candidates(tables, counts, need, must):
-                    if not _take(counts, candidate[2]):
+                    value, _, cards = candidate
+                    if not _take(counts, cards):
                         continue
                     chosen[index] = candidate
-                    found = search(rest, remaining - candidate[0] % SCORE_WEIGHT)
-                    _put(counts, candidate[2])
+                    found = search(rest, remaining - value % SCORE_WEIGHT)  # (a score's remainder: its cards)
+                    _put(counts, cards)
                     if found:
                         return True
         failed.add(memo)

@@ -21,7 +21,7 @@ the end (:func:`search_counts` builds the vector; see :mod:`remi.solver`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import compress
 from operator import itemgetter
 from typing import NamedTuple
@@ -90,7 +90,10 @@ class SearchPlan(NamedTuple):
     fewest_cards: int
 
 
-score_of = itemgetter(0)
+#: A candidate's score, canonical key and cards (its fields, read by name where a loop does not unpack it).
+score_of: Callable[[Candidate], int] = itemgetter(0)
+key_of: Callable[[Candidate], tuple[int, ...]] = itemgetter(1)
+cards_of: Callable[[Candidate], tuple[int, ...]] = itemgetter(2)
 NO_SCORE = -(1 << 60)
 
 
@@ -198,10 +201,10 @@ def _build(rules: MeldRules, points: tuple[int, ...], cheap: Tables | None) -> T
     twos_sets = rules.twos is Twos.WILD_EXCEPT_SETS
     line = run_line(rules)
     wild_points = max(points[J], points[1]) if wild_twos else points[J]
-    capnat = rules.joker_cap is JokerCap.NATURALS
+    cap_naturals = rules.joker_cap is JokerCap.NATURALS
     return Tables(
         points=points,
-        cap_naturals=capnat,
+        cap_naturals=cap_naturals,
         set_min=rules.set_min,
         set_max=_NO_LIMIT if rules.set_max is None else rules.set_max,
         distinct=rules.set_distinct_suits,
@@ -210,11 +213,11 @@ def _build(rules: MeldRules, points: tuple[int, ...], cheap: Tables | None) -> T
         kernel=scoring(rules, points, wild_points),
         wild_twos=wild_twos,
         twos_sets=twos_sets,
-        special=twos_sets or (rules.min_naturals == 0 and not capnat),
+        special=twos_sets or (rules.min_naturals == 0 and not cap_naturals),
         wild_points=wild_points,
         uneven=twos_sets and points[J] != points[1],
         fewest=max(1, rules.min_naturals),
-        all_wild=rules.min_naturals == 0 and not capnat,
+        all_wild=rules.min_naturals == 0 and not cap_naturals,
         wild_run_max=min(rules.run_max, line.hi - line.lo + 1),
         set_ranks=tuple(r for r in range(13) if r != 1 or not wild_twos),
         ranks_from=tuple(tuple(r for r in range(low, 13) if r != 1 or not wild_twos) for low in range(15)),
@@ -397,11 +400,12 @@ def run_candidates(tables: Tables, counts: list[int], lmin: int, lmax: int, must
         out += found
     if tables.all_wild and must < 0:
         # runs of wilds only: no suit, no place (scored as the most a wild is worth)
-        pw = tables.wild_points
-        top = min(jokers, lmax, tables.wild_run_max)
-        lo = line.lo
-        out += [((n * pw) * SCORE_WEIGHT + n, (4, 0, -lo, lo + n - 1), line.jokers_of[n])
-                for n in range(top, lmin - 1, -1)]
+        wild_points = tables.wild_points
+        longest = min(jokers, lmax, tables.wild_run_max)
+        first = line.lo
+        out += [((length * wild_points) * SCORE_WEIGHT + length, (4, 0, -first, first + length - 1),
+                 line.jokers_of[length])
+                for length in range(longest, lmin - 1, -1)]
 
 
 def set_candidates(
@@ -424,12 +428,12 @@ def set_candidates(
                 cache.clear()
             found = cache[key] = scored_sets(tables.kernel, counts, rank, lmin, lmax)
         if low is not None and rank == low[0]:
-            out += [candidate for candidate in found if candidate[1] >= low]
+            out += [candidate for candidate in found if key_of(candidate) >= low]
         else:
             out += found
     if tables.special:
         special = special_sets(tables, counts, lmin, lmax)
-        out += [candidate for candidate in special if low is None or candidate[1] >= low]
+        out += [candidate for candidate in special if low is None or key_of(candidate) >= low]
 
 
 def special_sets(tables: Tables, counts: list[int], lmin: int, lmax: int) -> list[Candidate]:
@@ -447,23 +451,24 @@ def special_sets(tables: Tables, counts: list[int], lmin: int, lmax: int) -> lis
     if tables.twos_sets:
         jokers = counts[SET_OF_TWOS_WILDS]
         picks = greedy_suits(counts, 1, tables.distinct)
-        p2, pj = tables.points[1], tables.points[J]
-        for k in range(min(len(picks), lmax, wilds), tables.fewest - 1, -1):
-            jhi = min(jokers, lmax - k, wilds - k)
-            if tables.cap_naturals and k < jhi:
-                jhi = k
-            for j in range(jhi, max(0, lmin - k) - 1, -1):
-                out.append(((k * p2 + j * pj) * SCORE_WEIGHT + k + j, (SPECIAL_SET, k, j),
-                            (*picks[:k], *(J,) * (k + j), *(SET_OF_TWOS_WILDS,) * j)))
+        two_points, joker_points = tables.points[1], tables.points[J]
+        for twos in range(min(len(picks), lmax, wilds), tables.fewest - 1, -1):
+            most_jokers = min(jokers, lmax - twos, wilds - twos)
+            if tables.cap_naturals and twos < most_jokers:
+                most_jokers = twos
+            for its_jokers in range(most_jokers, max(0, lmin - twos) - 1, -1):
+                out.append(((twos * two_points + its_jokers * joker_points) * SCORE_WEIGHT + twos + its_jokers,
+                            (SPECIAL_SET, twos, its_jokers),
+                            (*picks[:twos], *(J,) * (twos + its_jokers), *(SET_OF_TWOS_WILDS,) * its_jokers)))
         if tables.all_wild:
-            pw = tables.points[J]
-            out += [((n * pw) * SCORE_WEIGHT + n, (SPECIAL_SET + 1, 0, n), (J,) * n + (SET_OF_TWOS_WILDS,) * n)
-                    for n in range(min(jokers, wilds, lmax), lmin - 1, -1)]
+            out += [((size * joker_points) * SCORE_WEIGHT + size, (SPECIAL_SET + 1, 0, size),
+                     (J,) * size + (SET_OF_TWOS_WILDS,) * size)
+                    for size in range(min(jokers, wilds, lmax), lmin - 1, -1)]
         out.sort(key=score_of, reverse=True)
     elif tables.all_wild:
-        pw = tables.wild_points
-        out += [((n * pw) * SCORE_WEIGHT + n, (SPECIAL_SET + 1, 0, n), (J,) * n)
-                for n in range(min(wilds, lmax), lmin - 1, -1)]
+        wild_points = tables.wild_points
+        out += [((size * wild_points) * SCORE_WEIGHT + size, (SPECIAL_SET + 1, 0, size), (J,) * size)
+                for size in range(min(wilds, lmax), lmin - 1, -1)]
     return out
 
 
@@ -471,10 +476,10 @@ def _special_curve(tables: Tables, counts: list[int], lmin: int, lmax: int, exac
     """``exact`` (best score by wilds used, at most 0, 1, …) raised by the special sets."""
     exact = exact[:]
     top = len(exact) - 1
-    for candidate in special_sets(tables, counts, lmin, lmax):
-        used = candidate[2].count(J)
-        if used <= top and candidate[0] > exact[used]:
-            exact[used] = candidate[0]
+    for value, _, cards in special_sets(tables, counts, lmin, lmax):
+        used = cards.count(J)
+        if used <= top and value > exact[used]:
+            exact[used] = value
     return prefix_max(exact)
 
 
@@ -530,7 +535,7 @@ def set_value(tables: Tables, counts: list[int], lmin: int, lmax: int) -> int:
     if tables.special:
         special = special_sets(tables, counts, lmin, lmax)
         if special:
-            best = max(candidate[0] for candidate in special)
+            best = max(map(score_of, special))
     for _, curve in _held_curves(tables, counts, lmin, lmax):
         if curve[-1] > best:  # noqa: PLR1730 (a hot loop: no call)
             best = curve[-1]
@@ -561,18 +566,18 @@ def _rank_curves(tables: Tables, jokers: int, lmin: int, lmax: int) -> dict[int,
     return memo
 
 
-def _rank_curve(tables: Tables, p: int, n: int, jokers: int, lmin: int, lmax: int) -> list[int]:
-    """The joker curve of the sets of a rank worth ``p`` from ``n`` of its naturals and ``jokers`` jokers."""
+def _rank_curve(tables: Tables, points: int, held: int, jokers: int, lmin: int, lmax: int) -> list[int]:
+    """The joker curve of the sets of a rank worth ``points`` from ``held`` of its naturals and ``jokers`` jokers."""
     exact = [NO_SCORE] * (jokers + 1)
-    pj = tables.wild_points
-    capnat = tables.cap_naturals
-    least = tables.fewest
-    for j in range(jokers + 1 if jokers < lmax else lmax):
-        # with j jokers the most naturals that fit score best (no card scores below zero)
-        k = n if n < lmax - j else lmax - j
-        if k < least or k + j < lmin or (capnat and j > k):
+    wild_points = tables.wild_points
+    cap_naturals = tables.cap_naturals
+    fewest_naturals = tables.fewest
+    for wilds in range(jokers + 1 if jokers < lmax else lmax):
+        # with so many wilds the most naturals that fit score best (no card scores below zero)
+        naturals = held if held < lmax - wilds else lmax - wilds
+        if naturals < fewest_naturals or naturals + wilds < lmin or (cap_naturals and wilds > naturals):
             continue
-        exact[j] = (k * p + j * pj) * SCORE_WEIGHT + k + j
+        exact[wilds] = (naturals * points + wilds * wild_points) * SCORE_WEIGHT + naturals + wilds
     return prefix_max(exact)
 
 
@@ -593,7 +598,7 @@ def best_set(
     """
     best = _best_natural_set(tables, counts, lmin, lmax, low, ranks, need, wild_value, wild_floor)
     if tables.special and wild_value is None:
-        beaten = need if best is None else best[0]
+        beaten = need if best is None else score_of(best)
         return _best_special_set(tables, counts, lmin, lmax, low, beaten, wild_floor) or best
     return best
 
@@ -641,6 +646,7 @@ def _best_special_set(
     """The best set of twos or of wilds only scoring more than ``need`` (key ``>= low``, ``wild_floor`` wilds up)."""
     best: Candidate | None = None
     for candidate in special_sets(tables, counts, lmin, lmax):
-        if candidate[0] > need and (low is None or candidate[1] >= low) and candidate[2].count(J) >= wild_floor:
-            need, best = candidate[0], candidate
+        value, key, cards = candidate
+        if value > need and (low is None or key >= low) and cards.count(J) >= wild_floor:
+            need, best = value, candidate
     return best
