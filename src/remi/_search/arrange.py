@@ -22,7 +22,8 @@ from remi._search.tables import (
     Need,
     SearchPlan,
     Tables,
-    best_set,
+    best_natural_set,
+    best_special_set,
     cards_of,
     free_wilds,
     held_value,
@@ -414,12 +415,15 @@ class _BranchAndBound:
         if self.uneven:
             self._last_set_uneven(level, score, low)
             return
-        if self.least:  # the wilds this set must take at least
-            single = best_set(self.tables, counts, need.fewest, need.most, low, self.leaf_ranks,
-                              self.best_score - score, None, self.least - self.jokers + counts[J])
-        else:
-            single = best_set(self.tables, counts, need.fewest, need.most, low, self.leaf_ranks,
-                              self.best_score - score)
+        tables = self.tables
+        wild_floor = self.least - self.jokers + counts[J] if self.least else 0  # the wilds it must take at least
+        need_beaten = self.best_score - score
+        single = best_natural_set(tables, counts, need.fewest, need.most, low, self.leaf_ranks, need_beaten, None,
+                                  wild_floor)
+        if tables.special:  # the sets of twos and of wilds only are looked at last
+            if single is not None:
+                need_beaten = score_of(single)
+            single = best_special_set(tables, counts, need.fewest, need.most, low, need_beaten, wild_floor) or single
         if single is not None:
             self.best_score = score + score_of(single)
             self.chosen[level] = single
@@ -429,8 +433,8 @@ class _BranchAndBound:
         """The last set where wilds differ: the sets of naturals scored exactly (the wilds left), then the others."""
         need = self.levels[level]
         tables, counts, chosen = self.tables, self.counts, self.chosen
-        single = best_set(tables, counts, need.fewest, need.most, low, self.leaf_ranks, self.best_score - score,
-                          _wild_values(tables, self.wilds, chosen[:level], counts[J]))
+        single = best_natural_set(tables, counts, need.fewest, need.most, low, self.leaf_ranks,
+                                  self.best_score - score, _wild_values(tables, self.wilds, chosen[:level], counts[J]))
         if single is not None:
             self.best_score = score + score_of(single)
             chosen[level] = single

@@ -530,7 +530,7 @@ def set_curve(tables: Tables, counts: list[int], lmin: int, lmax: int) -> list[i
 
 
 def set_value(tables: Tables, counts: list[int], lmin: int, lmax: int) -> int:
-    """The best score of one set from ``counts`` (:func:`best_set`'s, without building it)."""
+    """The best score of one set from ``counts`` (what :func:`best_natural_set` and :func:`best_special_set` find)."""
     best = NO_SCORE
     if tables.special:
         special = special_sets(tables, counts, lmin, lmax)
@@ -581,33 +581,20 @@ def _rank_curve(tables: Tables, points: int, held: int, jokers: int, lmin: int, 
     return prefix_max(exact)
 
 
-def best_set(
+def best_natural_set(
     tables: Tables, counts: list[int], lmin: int, lmax: int, low: tuple[int, ...] | None,
     ranks: list[tuple[int, int]], need: int, wild_value: list[int] | None = None, wild_floor: int = 0,
 ) -> Candidate | None:
-    """The best single set scoring more than ``need``, or ``None``.
+    """The best single set of naturals of a rank (and wilds) scoring more than ``need``, or ``None``.
 
     ``ranks`` lists (best score in the whole hand, rank) best first: a rank
     can only do worse later, so the scan stops at the first that cannot beat
     ``need``. For a given number of naturals, more jokers always score more.
-    The sets of twos and of wilds only are looked at last. With
-    ``wild_value`` (the points of the best 0, 1, … wilds left: the exact
-    scores where jokers and 2s differ) the sets are scored by it, and only
-    the sets of naturals are looked at. Only sets of ``wild_floor`` wilds or
-    more count.
+    With ``wild_value`` (the points of the best 0, 1, … wilds left: the exact
+    scores where jokers and 2s differ) the sets are scored by it. Only sets
+    of ``wild_floor`` wilds or more count. The sets of twos and of wilds only
+    are :func:`best_special_set`'s.
     """
-    best = _best_natural_set(tables, counts, lmin, lmax, low, ranks, need, wild_value, wild_floor)
-    if tables.special and wild_value is None:
-        beaten = need if best is None else score_of(best)
-        return _best_special_set(tables, counts, lmin, lmax, low, beaten, wild_floor) or best
-    return best
-
-
-def _best_natural_set(
-    tables: Tables, counts: list[int], lmin: int, lmax: int, low: tuple[int, ...] | None,
-    ranks: list[tuple[int, int]], need: int, wild_value: list[int] | None, wild_floor: int,
-) -> Candidate | None:
-    """:func:`best_set` among the sets of naturals (of a rank, with wilds): each rank's most naturals first."""
     jokers = counts[J]
     wild_points = tables.wild_points
     cap_naturals = tables.cap_naturals
@@ -640,7 +627,7 @@ def _best_natural_set(
     return best
 
 
-def _best_special_set(
+def best_special_set(
     tables: Tables, counts: list[int], lmin: int, lmax: int, low: tuple[int, ...] | None, need: int, wild_floor: int
 ) -> Candidate | None:
     """The best set of twos or of wilds only scoring more than ``need`` (key ``>= low``, ``wild_floor`` wilds up)."""
