@@ -276,8 +276,8 @@ class _BranchAndBound:
     """
 
     __slots__ = (
-        "best", "best_score", "candidates", "chosen", "contract_index", "counts", "curves", "first", "groups",
-        "jokers", "last", "last_set", "leaf_ranks", "least", "levels", "repeats", "rest", "run_rest", "runs",
+        "best", "best_score", "candidates", "chosen", "contract_index", "counts", "curves", "final_set", "first",
+        "groups", "jokers", "last_level", "leaf_ranks", "least", "levels", "repeats", "rest", "run_rest", "runs",
         "short", "tables", "tail", "uneven", "wilds",
     )
 
@@ -297,12 +297,12 @@ class _BranchAndBound:
         self.least = least
         self.uneven = tables.uneven
         self.jokers = counts[J]
-        self.last = depth - 1
+        self.last_level = depth - 1
         self.candidates = root.candidates
         self.curves = root.curves
         self.leaf_ranks = root.ranks.get(levels[-1], [])
-        # the last run before a single set: the set's exact best score, cheaply, before looking for it
-        self.last_set = levels[-1] if depth >= 2 and levels[-2].is_run and not levels[-1].is_run else None
+        # the last level's set, after a run: its exact best score, cheaply, before looking for it
+        self.final_set = levels[-1] if depth >= 2 and levels[-2].is_run and not levels[-1].is_run else None
         self.runs = plan.runs
         self.groups = _joker_groups(levels, self.runs, root.candidates)
         if self.groups:
@@ -352,7 +352,7 @@ class _BranchAndBound:
         requirements take candidates in non-decreasing key order).
         """
         need = self.levels[level]
-        last = level == self.last
+        last = level == self.last_level
         if last and not need.is_run:
             self._last_set(level, score, low)
             return
@@ -417,13 +417,13 @@ class _BranchAndBound:
             return
         tables = self.tables
         wild_floor = self.least - self.jokers + counts[J] if self.least else 0  # the wilds it must take at least
-        need_beaten = self.best_score - score
-        single = best_natural_set(tables, counts, need.fewest, need.most, low, self.leaf_ranks, need_beaten, None,
+        to_beat = self.best_score - score
+        single = best_natural_set(tables, counts, need.fewest, need.most, low, self.leaf_ranks, to_beat, None,
                                   wild_floor)
         if tables.special:  # the sets of twos and of wilds only are looked at last
             if single is not None:
-                need_beaten = score_of(single)
-            single = best_special_set(tables, counts, need.fewest, need.most, low, need_beaten, wild_floor) or single
+                to_beat = score_of(single)
+            single = best_special_set(tables, counts, need.fewest, need.most, low, to_beat, wild_floor) or single
         if single is not None:
             self.best_score = score + score_of(single)
             self.chosen[level] = single
@@ -508,7 +508,7 @@ class _BranchAndBound:
         candidates = self.candidates[need]
         counts = self.counts
         left = counts[J]
-        last = level == self.last
+        last = level == self.last_level
         curve = self.curves[need]
         for head, used, positions, at in self._group_heads(need, start, later, left):
             if score + head <= self.best_score:
@@ -543,12 +543,12 @@ class _BranchAndBound:
     def _after_run(self, level: int, score: int, value: int, position: int) -> None:
         """Go on from a big hand's run of ``value`` at ``position``, chosen at ``level``."""
         total = score + (self._exact(level) if self.uneven else value)
-        if level == self.last:
+        if level == self.last_level:
             self._keep(total)
             return
-        last_set = self.last_set
-        if (last_set is None or level + 2 < len(self.levels)
-                or total + set_value(self.tables, self.counts, last_set.fewest, last_set.most) > self.best_score):
+        final_set = self.final_set
+        if (final_set is None or level + 2 < len(self.levels)
+                or total + set_value(self.tables, self.counts, final_set.fewest, final_set.most) > self.best_score):
             self.choose(level + 1, total, position if self.repeats[level + 1] else None, None)
 
 
