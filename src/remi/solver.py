@@ -67,7 +67,7 @@ import attrs
 
 from remi._search.arrange import search_best, search_cover
 from remi._search.generate import built_meld, laydowns
-from remi._search.kernel import J as _J
+from remi._search.kernel import DEAD, TWOS, J
 from remi._search.scored import RUN_LINES, SCORE_WEIGHT
 from remi._search.tables import (
     SET_OF_TWOS_WILDS,
@@ -77,6 +77,7 @@ from remi._search.tables import (
     SearchPlan,
     Tables,
     free_wilds,
+    score_of,
     search_counts,
     search_plan,
     short_of_jokers,
@@ -84,7 +85,7 @@ from remi._search.tables import (
 )
 from remi._util import printable
 from remi.actions import LayDown
-from remi.cards import CARD_SLOTS, CARDS, JOKER, Card
+from remi.cards import CARD_SLOTS, CARDS, Card
 from remi.contracts import Contract, Requirement, assign
 from remi.errors import Reason, RemiError
 from remi.melds import End, Meld, MeldKind, as_cards, lay_off
@@ -157,15 +158,11 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-#: The first dead 2's index (S15).
-_DEAD = JOKER.index + 1
-
-
 def _live(counts: list[int]) -> bool:
     """Whether ``counts`` hold no dead 2; if so, drop their places (the search reads 53 counts)."""
-    if counts[_DEAD] or counts[_DEAD + 1] or counts[_DEAD + 2] or counts[_DEAD + 3]:
+    if counts[DEAD] or counts[DEAD + 1] or counts[DEAD + 2] or counts[DEAD + 3]:
         return False
-    del counts[_DEAD:]
+    del counts[DEAD:]
     return True
 
 
@@ -179,7 +176,7 @@ def _dead_contract(variant: Variant, contract: Contract) -> Contract | None:
     if plan is None:
         return None
     kinds = {True: MeldKind.RUN, False: MeldKind.SET}
-    return Contract(tuple(Requirement(kinds[is_run], low) for is_run, low, _ in plan[0]))
+    return Contract(tuple(Requirement(kinds[need.is_run], need.fewest) for need in plan.requirements))
 
 
 def _dead_laydowns(variant: Variant, counts: list[int], contract: Contract | None, all_in: bool) -> Iterator[LayDown]:
@@ -232,26 +229,32 @@ def _checked(variant: Variant, contract: Contract) -> None:
 def _search(
     variant: Variant, counts: list[int], contract: Contract, all_in: bool, first: bool
 ) -> tuple[Tables, list[Need], list[Candidate]] | None:
-    t = tables_for(variant)
-    plan = search_plan(t, contract, variant.contracts.exact_sizes)
+    """The candidates of the best arrangement (the first found, with ``first``), their tables and requirements."""
+    tables = tables_for(variant)
+    plan = search_plan(tables, contract, variant.contracts.exact_sizes)
     if plan is None:
         return None
-    if not (t.wild_twos or t.special) and short_of_jokers(t, counts, plan):
+    if not (tables.wild_twos or tables.special) and short_of_jokers(tables, counts, plan):
         return None
-    held = search_counts(t, counts) if t.wild_twos else counts  # (the search puts back every card it takes)
+    held = search_counts(tables, counts) if tables.wild_twos else counts  # (the search puts back every card it takes)
     if all_in:
-        found = search_cover(t, held, plan[0])
-    elif t.uneven:
-        found = search_best(t, held, plan, first, (counts[_J], counts[1] + counts[14] + counts[27] + counts[40]))
-    elif t.cheap is not None and not first:
-        found = _search_split(t, t.cheap, counts, held, plan)
+        found = search_cover(tables, held, plan.requirements)
+    elif tables.uneven:
+        found = search_best(tables, held, plan, first, (counts[J], _twos_held(counts)))
+    elif tables.cheap is not None and not first:
+        found = _search_split(tables, tables.cheap, counts, held, plan)
     else:
-        found = search_best(t, held, plan, first)
-    return None if found is None else (t, plan[0], found)
+        found = search_best(tables, held, plan, first)
+    return None if found is None else (tables, plan.requirements, found)
+
+
+def _twos_held(counts: list[int]) -> int:
+    """How many 2s ``counts`` hold (the hand's 53 counts)."""
+    return sum([counts[two] for two in TWOS])
 
 
 def _search_split(
-    t: Tables, cheap: Tables, counts: list[int], held: list[int], plan: SearchPlan
+    tables: Tables, cheap: Tables, counts: list[int], held: list[int], plan: SearchPlan
 ) -> list[Candidate] | None:
     """The best arrangement where jokers and wild 2s differ in points (:attr:`~remi.melds.Twos.WILD`).
 
@@ -263,70 +266,72 @@ def _search_split(
     difference, so ``cheap`` (scoring every wild so) is exact for the
     arrangements of ``many`` wilds or more.
     """
-    twos = counts[1] + counts[14] + counts[27] + counts[40]
-    many, others = (counts[_J], twos) if t.points[_J] >= t.points[1] else (twos, counts[_J])
+    twos = _twos_held(counts)
+    many, others = (counts[J], twos) if tables.points[J] >= tables.points[1] else (twos, counts[J])
     if not others:  # the wilds are all of the costlier kind
-        return search_best(t, held, plan)
+        return search_best(tables, held, plan)
     if not many:
         return search_best(cheap, held, plan)
     few = held[:]
-    few[_J] = many
-    best = search_best(t, few, plan)
+    few[J] = many
+    best = search_best(tables, few, plan)
     more = search_best(cheap, held, plan, least=many)
-    wild_bonus = many * (t.wild_points - cheap.wild_points) * SCORE_WEIGHT
-    if more is not None and (best is None or sum(cand[0] for cand in more) + wild_bonus > sum(c[0] for c in best)):
+    wild_bonus = many * (tables.wild_points - cheap.wild_points) * SCORE_WEIGHT
+    if more is None:
+        return best
+    if best is None or sum(map(score_of, more)) + wild_bonus > sum(map(score_of, best)):
         return more
     return best
 
 
-def _wild_order(t: Tables) -> list[int]:
+def _wild_order(tables: Tables) -> list[int]:
     """The wilds in the order melds take them: most points first, then jokers, then 2s by suit."""
-    wilds = [_J, 1, 14, 27, 40] if t.wild_twos else [_J]
-    return sorted(wilds, key=lambda i: (-t.points[i], i != _J, i))
+    wilds = [J, *TWOS] if tables.wild_twos else [J]
+    return sorted(wilds, key=lambda i: (-tables.points[i], i != J, i))
 
 
-def _melds(t: Tables, cands: list[Candidate], reqs: list[Need], counts: list[int]) -> tuple[Meld, ...]:
+def _melds(tables: Tables, candidates: list[Candidate], needs: list[Need], counts: list[int]) -> tuple[Meld, ...]:
     """The melds the candidates stand for, their wilds real cards; ``counts`` loses every card used.
 
     A candidate names its naturals, and the jokers of a set of twos (or of a
     set of jokers only); its other wilds are any of the wilds left, and the
     melds take them best first (the most points out of the hand).
     """
-    if not t.wild_twos:
-        for cand in cands:
-            for c in cand[2]:
-                counts[c] -= 1
-        return tuple(_meld(cand, req[0], ()) for cand, req in zip(cands, reqs, strict=True))
-    for cand in cands:
-        for c in cand[2]:
-            if c < _J:
-                counts[c] -= 1
-            elif c == SET_OF_TWOS_WILDS:
-                counts[_J] -= 1
-    pool = [i for i in _wild_order(t) for _ in range(counts[i])]
+    if not tables.wild_twos:
+        for _, _, cards in candidates:
+            for card in cards:
+                counts[card] -= 1
+        return tuple(_meld(candidate, need.is_run, ()) for candidate, need in zip(candidates, needs, strict=True))
+    for _, _, cards in candidates:
+        for card in cards:
+            if card < J:
+                counts[card] -= 1
+            elif card == SET_OF_TWOS_WILDS:
+                counts[J] -= 1
+    pool = [i for i in _wild_order(tables) for _ in range(counts[i])]
     pool.reverse()  # taken from the end
     melds = []
-    for cand, req in zip(cands, reqs, strict=True):
-        cards = cand[2]
-        taken = [pool.pop() for _ in range(free_wilds(t, cards)[0])]
-        for c in taken:
-            counts[c] -= 1
-        own = (*(c for c in cards if c < _J), *(_J,) * cards.count(SET_OF_TWOS_WILDS))
-        melds.append(_meld((cand[0], cand[1], own), req[0], taken))
+    for (score, key, cards), need in zip(candidates, needs, strict=True):
+        taken = [pool.pop() for _ in range(free_wilds(tables, cards)[0])]
+        for card in taken:
+            counts[card] -= 1
+        own = (*(card for card in cards if card < J), *(J,) * cards.count(SET_OF_TWOS_WILDS))
+        melds.append(_meld((score, key, own), need.is_run, taken))
     return tuple(melds)
 
 
-def _meld(cand: Candidate, is_run: bool, wilds: Sequence[int]) -> Meld:
+def _meld(candidate: Candidate, is_run: bool, wilds: Sequence[int]) -> Meld:
     """The meld of a candidate whose wilds are jokers, or else ``wilds``, in order."""
+    _, key, cards = candidate
     if not is_run:
-        return built_meld(False, tuple(sorted((*cand[2], *wilds))))
-    _, _, neg_start, end, *positions = cand[1]
-    naturals = dict(zip(positions, cand[2], strict=False))
+        return built_meld(False, tuple(sorted((*cards, *wilds))))
+    _, _, neg_start, end, *positions = key
+    naturals = dict(zip(positions, cards, strict=False))
     if wilds:
         fill = iter(wilds)
         values = range(-neg_start, end + 1)
         return built_meld(True, tuple([naturals[v] if v in naturals else next(fill) for v in values]))
-    return built_meld(True, tuple([naturals.get(v, _J) for v in range(-neg_start, end + 1)]))
+    return built_meld(True, tuple([naturals.get(v, J) for v in range(-neg_start, end + 1)]))
 
 
 def solve(variant: Variant, cards: Iterable[Card], contract: Contract, *, all_in: bool = False) -> Solution | None:
@@ -387,8 +392,8 @@ def solve(variant: Variant, cards: Iterable[Card], contract: Contract, *, all_in
     found = _search(variant, counts, contract, all_in, False)
     if found is None:
         return None
-    t, reqs, cands = found
-    melds = _melds(t, cands, reqs, counts)
+    tables, needs, candidates = found
+    melds = _melds(tables, candidates, needs, counts)
     left = tuple(chain.from_iterable(map(repeat, compress(CARDS, counts), compress(counts, counts))))
     return Solution(melds, left, variant.hand_points(left))
 
@@ -491,8 +496,8 @@ def contract_hint(
     counts = _counts(cards)
     deck = _counts(variant.cards(variant.max_players))
     # (the deck is dealt live: a dead 2 in hand is one of its 2s)
-    available = [i for i in range(_DEAD)
-                 if deck[i] > counts[i] + (counts[_DEAD + i // 13] if i % 13 == 1 and i < _J else 0)]
+    available = [i for i in range(DEAD)
+                 if deck[i] > counts[i] + (counts[DEAD + i // 13] if i % 13 == 1 and i < J else 0)]
     if _live(counts):
         def layable(all_in: bool) -> bool:
             return _search(variant, counts, contract, all_in, True) is not None
