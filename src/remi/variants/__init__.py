@@ -17,7 +17,7 @@ The built-ins are known without reading the installed packages' metadata:
 nor registered, and :func:`names` reads them to list the third-party ones.
 
 >>> import remi
->>> remi.variants.names()
+>>> remi.variants.builtins()
 ('english', 'liverpool', 'liverpool-project', 'mayi', 'norwegian', 'shanghai', 'shanghai-family')
 >>> remi.variants.get("english").deck.jokers
 4
@@ -37,7 +37,7 @@ from remi._util import printable
 from remi.errors import Reason, VariantError
 from remi.variant import Variant
 
-__all__ = ["DEFAULT", "get", "names", "register"]
+__all__ = ["DEFAULT", "builtins", "get", "names", "register"]
 
 #: The default variant's name.
 DEFAULT = "norwegian"
@@ -76,6 +76,20 @@ def register(variant: Variant, *, replace: bool = False) -> Variant:
     _registered[variant.name] = variant
     _loaded.pop(variant.name, None)
     return variant
+
+
+def builtins() -> tuple[str, ...]:
+    """The names of the variants built into remi, sorted: the same whatever plugins are installed.
+
+    :func:`names` lists these and every plugin's and registered variant's too.
+
+    >>> import remi
+    >>> remi.variants.builtins()
+    ('english', 'liverpool', 'liverpool-project', 'mayi', 'norwegian', 'shanghai', 'shanghai-family')
+
+    .. versionadded:: 0.2.0
+    """
+    return tuple(sorted(_BUILT_IN))
 
 
 def names() -> tuple[str, ...]:
