@@ -54,12 +54,11 @@ from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, T
 from remi.variant import RULE_KEYS, Variant
 
 if TYPE_CHECKING:  # loaded on first use (see __getattr__ below); here for type checkers
-    from remi import bots
+    from remi import bots, testing
     from remi.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, register_bot
     from remi.notation import read_record, write_record
     from remi.simulation import Statistics, simulate
     from remi.solver import Solution, solve
-    from remi import testing
 
 __version__ = "0.2.0"
 

@@ -125,12 +125,20 @@ def get(name: str) -> Variant:
     return value
 
 
+def _did_you_mean(name: str) -> str:
+    """``: did you mean 'norwegian'?`` for a name close to a known one (a typo), else nothing."""
+    from difflib import get_close_matches  # only when a name is unknown
+
+    close = get_close_matches(name, names(), n=1, cutoff=0.75)
+    return f": did you mean {printable(close[0])}?" if close else ""
+
+
 def _load_plugin(name: str) -> object:
     """What the entry point ``name`` of a third-party package names (a subclass of Variant is built)."""
     points = _entry_points()
     if name not in points:
-        known = ", ".join(names()) or "none"
-        raise VariantError(f"unknown variant {printable(name)} (known: {known})", Reason.UNKNOWN_VARIANT)
+        raise VariantError(f"unknown variant {printable(name)}{_did_you_mean(name)} (known: {', '.join(names())})",
+                           Reason.UNKNOWN_VARIANT)
     try:
         value = points[name].load()  # type: ignore[attr-defined]
         if isinstance(value, type) and issubclass(value, Variant):
