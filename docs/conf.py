@@ -47,10 +47,12 @@ html_copy_source = False
 # -- autodoc and napoleon (Google-style docstrings) ----------------------------
 
 autodoc_member_order = "bysource"
-# The learning environments (remi.envs) need the rl extra, the strategies hypothesis; the docs extra alone builds the pages:
-# what is not installed is mocked while the API pages are read (remi_docs mocks it too).
+# The learning environments (remi.envs) need the rl extra, the strategies hypothesis; the docs extra
+# alone builds the pages: what is not installed is mocked while the API pages are read (remi_docs too).
 autodoc_mock_imports = [
-    name for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel", "hypothesis") if importlib.util.find_spec(name) is None
+    name
+    for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel", "hypothesis")
+    if importlib.util.find_spec(name) is None
 ]
 autodoc_default_options = {"members": True, "show-inheritance": True, "no-value": True}
 autodoc_typehints = "signature"

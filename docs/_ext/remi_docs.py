@@ -36,7 +36,7 @@ from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.errors import ExtensionError
-from sphinx.ext.autodoc.mock import mock
+from sphinx.ext.autodoc import mock
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
