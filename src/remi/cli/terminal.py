@@ -12,8 +12,10 @@ down, buys used and left, the lay-off quota, the contract, the scores), then a
 menu of the moves legal now, grouped by kind, each page at most ten lines: the
 solver's best lay-down first, the others behind a "more…" entry, grouped by the
 meld laid for the first requirement. Any legal action can also be typed in
-notation. A deal ends with a summary and, when the input is a terminal, a
-pause.
+notation. A refusal is said to the player: "you" for their seat, cards as the
+screen shows them, and the variant's clause for the rule where it names one. A
+deal opens with its banner, before anyone moves in it, and ends with a summary
+and, when the input is a terminal, a pause.
 
 Private: ``remi.cli`` imports it only when ``remi play`` runs.
 """
