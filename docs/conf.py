@@ -7,6 +7,7 @@ Build with ``bash scripts/check.sh`` (or, inside the project's ``.venv``,
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -46,6 +47,13 @@ html_copy_source = False
 # -- autodoc and napoleon (Google-style docstrings) ----------------------------
 
 autodoc_member_order = "bysource"
+# The learning environments (remi.envs) need the rl extra, the strategies hypothesis; the docs extra
+# alone builds the pages: what is not installed is mocked while the API pages are read (remi_docs too).
+autodoc_mock_imports = [
+    name
+    for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel", "hypothesis")
+    if importlib.util.find_spec(name) is None
+]
 autodoc_default_options = {"members": True, "show-inheritance": True, "no-value": True}
 autodoc_typehints = "signature"
 python_maximum_signature_line_length = 88

@@ -23,6 +23,10 @@ done
 
 source "$(dirname "${BASH_SOURCE[0]}")/_env.sh"
 
+# The soak test (tests/test_soak.py) plays 700 random deals here, shared evenly among the seven
+# built-in variants, as CI does (.ci/run runs this script); a bare pytest run plays 210.
+export REMI_SOAK_DEALS="${REMI_SOAK_DEALS:-700}"
+
 failed=()
 
 # run_step "title" command...: print a header, run the command, record a failure.

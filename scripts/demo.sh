@@ -7,6 +7,15 @@
 # Extra options are appended and win over the defaults, e.g.
 #   bash scripts/demo.sh --games 200 --workers 2
 set -euo pipefail
+# The demo needs only remi and rich (the cli extra), not the dev tools: a fresh clone installs
+# [cli]; a .venv made by check.sh keeps its extras.
+if [[ -z "${REMI_EXTRAS:-}" ]]; then
+    stamp="$(dirname "${BASH_SOURCE[0]}")/../.venv/.remi-installed"
+    if [[ -f "$stamp" ]]; then
+        REMI_EXTRAS="$(sed -n 's/^extras=//p' "$stamp")"
+    fi
+    export REMI_EXTRAS="${REMI_EXTRAS:-cli}"
+fi
 source "$(dirname "${BASH_SOURCE[0]}")/_env.sh"
 
 echo

@@ -4,10 +4,14 @@ Builds nothing: run it after the HTML build (``scripts/check.sh`` does), with
 Chromium and the ``playwright`` package installed by ``scripts/install_tools.sh``.
 
 It serves ``docs/_build/html`` on localhost, opens every page at a desktop
-width, saves a full-page screenshot of each into ``docs/_build/screenshots/``
+width, saves a full-page screenshot of each, and one of each picture as shown
+(``picture-<name>.png``), into ``docs/_build/screenshots/``
 (build artefacts, git-ignored), and fails, naming the page, if
 
 * an image did not load (``naturalWidth`` 0), or
+* a picture (an SVG image) is shown so small that its smallest text is under
+  12 px on the page (its ``font-size`` scaled by the shown width over the
+  drawn width), or
 * a code block (``pre`` or ``.highlight``) is wider than its column
   (``scrollWidth`` > ``clientWidth``). The docs' stylesheet wraps long code
   lines (``docs/_ext/static/remi.css``), so this catches a block that cannot
@@ -44,6 +48,8 @@ LAUNCH_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: The smallest text a picture may show, in CSS px on the page.
+SMALLEST_TEXT = 12
 SKIPPED = ("_modules/", "_sources/", "_static/", "_images/")
 #: Taller pages are shot down to this height only (a full-page shot of the API reference takes minutes).
 MAX_HEIGHT = 12000
@@ -68,6 +74,36 @@ PROBLEMS_JS = """
 """
 
 
+#: Run in each page: every SVG picture's drawn and shown width, and its smallest font size.
+PICTURES_JS = """
+async () => {
+    const found = [];
+    for (const img of document.images) {
+        const src = img.getAttribute("src") || "";
+        if (!src.endsWith(".svg")) continue;
+        const text = await (await fetch(img.src)).text();
+        const sizes = [...text.matchAll(/font-size="([0-9.]+)"/g)].map((m) => parseFloat(m[1]));
+        const drawn = parseFloat((text.match(/<svg[^>]* width="([0-9.]+)"/) || [0, 0])[1]);
+        found.push({src, drawn, shown: img.getBoundingClientRect().width, smallest: Math.min(...sizes)});
+    }
+    return found;
+}
+"""
+
+
+def small_text(name: str, pictures: list[dict[str, Any]]) -> list[str]:
+    """The pictures of page ``name`` whose smallest text is shown under :data:`SMALLEST_TEXT` px."""
+    problems = []
+    for picture in pictures:
+        if not picture["drawn"] or picture["smallest"] == float("inf"):
+            continue
+        shown = picture["smallest"] * picture["shown"] / picture["drawn"]
+        if shown < SMALLEST_TEXT - 0.05:
+            problems.append(f"{name}: {picture['src']} drawn {picture['drawn']:.0f} px wide, shown at "
+                            f"{picture['shown']:.0f} px: its smallest text is {shown:.1f} px (< {SMALLEST_TEXT})")
+    return problems
+
+
 class QuietHandler(SimpleHTTPRequestHandler):
     """Serves the built pages without logging every request."""
 
@@ -82,7 +118,7 @@ def pages(html: Path) -> list[str]:
 
 
 def check(html: Path, out: Path, width: int) -> tuple[list[str], list[str]]:
-    """Open every page and screenshot it; return the images that failed and the overflowing blocks."""
+    """Open every page and screenshot it; return the images that failed, and the overflowing blocks and small text."""
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
@@ -103,6 +139,10 @@ def check(html: Path, out: Path, width: int) -> tuple[list[str], list[str]]:
                 found = page.evaluate(PROBLEMS_JS)
                 images += [f"{name}: image did not load: {src}" for src in found["images"]]
                 wide += [f"{name}: code block overflows its column ({text})" for text in found["wide"]]
+                wide += small_text(name, page.evaluate(PICTURES_JS))
+                for index, image in enumerate(page.locator("img[src$='.svg']").all()):
+                    image.screenshot(path=str(out / f"picture-{name.replace('/', '__').removesuffix('.html')}-"
+                                                    f"{index}.png"))
                 height = min(page.evaluate("document.documentElement.scrollHeight"), MAX_HEIGHT)
                 page.screenshot(path=str(out / (name.replace("/", "__").removesuffix(".html") + ".png")),
                                 full_page=True, clip={"x": 0, "y": 0, "width": width, "height": height},

@@ -2,7 +2,9 @@
 # Check `remi play` in a real terminal: start it in a detached tmux session on a
 # fixed seed, answer a few questions with `tmux send-keys`, capture the pane with
 # its escape codes (`tmux capture-pane -p -e`) and check what a player sees: suit
-# symbols, colour, "you", the name of the card drawn, the buy counts, the menus.
+# symbols, colour, "you", the name of the card drawn, the buy counts, the menus, a
+# new deal's banner before its first move, and a refusal and a hint in the player's
+# terms (suit symbols, "you", the clause).
 #
 #   bash scripts/play_in_tmux.sh          # prints "play_in_tmux: ok", or what is missing
 #
@@ -39,8 +41,12 @@ wait_for() {  # wait until the pane shows $1 (a fixed string), at most 20 s
 wait_for "Your choice:"
 tmx send-keys -t "$session" 1 Enter          # pass the buy offer
 wait_for "Your turn: draw."
+tmx send-keys -t "$session" KS Enter         # discard before drawing: refused
+wait_for "Not allowed: "
 tmx send-keys -t "$session" 1 Enter          # draw from the stock
 wait_for "you drew "
+tmx send-keys -t "$session" hint Enter       # what a greedy bot would play
+wait_for "A greedy bot would play: "
 tmx send-keys -t "$session" 2 Enter          # discard the second card
 wait_for "you discarded "
 sleep 0.5
@@ -60,6 +66,9 @@ check 'no "seat 0"' bash -c '! grep -q "seat 0" <<<"$1"' _ "$plain"
 check "the card drawn, named" grep -qP 'you drew (10|[2-9AJQK])[♠♥♦♣]|you drew JK' <<<"$plain"
 check "the buys this deal" grep -q 'Buys this deal' <<<"$plain"
 check "a discard menu" grep -q 'Discard: ' <<<"$plain"
+check "the deal's banner first" grep -q '^=== Round 1 of 7 begins' <<<"$plain"
+check "a refusal in suit symbols, to you" grep -qP 'Not allowed: cannot discard K♠ now: you must ' <<<"$plain"
+check "a hint in suit symbols" grep -qP 'A greedy bot would play: .*(10|[2-9AJQK])[♠♥♦♣]' <<<"$plain"
 check "no traceback" bash -c '! grep -q Traceback <<<"$1"' _ "$plain"
 
 tmx send-keys -t "$session" quit Enter

@@ -9,8 +9,11 @@ The letter says which page holds a clause (:data:`PAGES`): a clause found on
 another page, or twice, is a warning (an error under ``-W``).
 
 ``:clause:`N15``` links to the clause from any page; an unknown label is a
-warning. ``tests/architecture/test_clause_refs.py`` checks, without a docs build, that every
-label cited in the code, the docs, the examples and the tests has its anchor.
+warning (an error under ``-W``, so the build fails on a clause that does not
+resolve). In the examples' output, a refusal's cited clause (``… 2 melds
+(N15)``) links to the clause too (:func:`link_refusals`).
+``tests/architecture/test_clause_refs.py`` checks, without a docs build, that every label cited
+in the code, the docs, the examples and the tests has its anchor.
 """
 
 from __future__ import annotations
@@ -121,6 +124,32 @@ def resolve_clause(app: Sphinx, env: BuildEnvironment, node: pending_xref, contn
     return make_refnode(app.builder, node["refdoc"], page, label, contnode, f"clause {label}")
 
 
+#: An HTML code block, as Pygments writes it.
+HIGHLIGHT = re.compile(r'<div class="highlight[^"]*"><pre>.*?</pre></div>', re.DOTALL)
+#: A clause cited in a code block's text: a label after "(" or ", " and before ")" or ",".
+CITED = re.compile(rf"(?:(?<=[(])|(?<=, ))({LABEL.pattern})(?=[),])")
+
+
+def link_refusals(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
+) -> None:
+    """In the page's code blocks, link each clause a refusal cites, ``(N15)``, to the clause."""
+    body = context.get("body")
+    if not isinstance(body, str) or "highlight" not in body:
+        return
+    clauses = _clauses(app.env)
+
+    def link(found: re.Match[str]) -> str:
+        label = found.group(1)
+        page = clauses.get(label)
+        if page is None:
+            return label
+        uri = app.builder.get_relative_uri(pagename, page)
+        return f'<a class="reference internal remi-clause-ref" href="{uri}#{label}">{label}</a>'
+
+    context["body"] = HIGHLIGHT.sub(lambda block: CITED.sub(link, block.group(0)), body)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the anchors and the role."""
     app.connect("doctree-read", anchor_clauses)
@@ -128,4 +157,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-merge-info", merge_clauses)
     app.connect("missing-reference", resolve_clause)
     app.add_role("clause", clause_role)
+    app.connect("html-page-context", link_refusals)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -6,6 +6,9 @@
 <MeldProblem: 0>
 
 .. versionadded:: 0.1.0
+
+.. versionchanged:: 0.2.0
+   :mod:`remi.testing` is an attribute of ``remi``, loaded on first use.
 """
 
 from __future__ import annotations
@@ -51,13 +54,13 @@ from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, T
 from remi.variant import RULE_KEYS, Variant
 
 if TYPE_CHECKING:  # loaded on first use (see __getattr__ below); here for type checkers
-    from remi import bots
+    from remi import bots, testing
     from remi.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot, register_bot
     from remi.notation import read_record, write_record
     from remi.simulation import Statistics, simulate
     from remi.solver import Solution, solve
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CARDS",
@@ -125,6 +128,7 @@ __all__ = [
     "shuffled",
     "simulate",
     "solve",
+    "testing",
     "variants",
     "write_record",
 ]
@@ -138,6 +142,8 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     **{name: ("remi.notation", name) for name in ("read_record", "write_record")},
     **{name: ("remi.simulation", name) for name in ("Statistics", "simulate")},
     **{name: ("remi.solver", name) for name in ("Solution", "solve")},
+    # remi.testing, as the README and the variant guide write it (remi.testing.check_variant)
+    "testing": ("remi.testing", None),
 }
 
 

@@ -615,8 +615,9 @@ class Variant:
         contracts = self.contracts
         kind = "round" if self.match.schedule is Schedule.ROUNDS else "level"
         lines = [f"{self.title or self.name} (variant {self.name!r}, version {self.version})", ""]
-        lines.append(f"Players: {self.min_players}-{self.max_players} "
-                     f"(best {self.recommended_players[0]}-{self.recommended_players[1]})")
+        fewest, most = self.recommended_players
+        best = "" if (fewest, most) == (self.min_players, self.max_players) else f" (best {fewest}-{most})"
+        lines.append(f"Players: {self.min_players}-{self.max_players}{best}")
         decks = sorted({self.deck.for_players(n) for n in range(self.min_players, self.max_players + 1)})
         for packs, jokers in decks:
             seats = [n for n in range(self.min_players, self.max_players + 1)

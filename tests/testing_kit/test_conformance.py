@@ -14,6 +14,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from typing import Any
 
 import attrs
 import pytest
@@ -136,7 +137,7 @@ def test_two_broken_properties_give_one_error_each(monkeypatch: pytest.MonkeyPat
         ({"players": 9}, "norwegian plays with 2 to 6 players, got 9"),
     ],
 )
-def test_bad_arguments_are_refused(arguments: dict[str, int], message: str) -> None:
+def test_bad_arguments_are_refused(arguments: dict[str, Any], message: str) -> None:
     with pytest.raises(remi.RemiError, match=message) as raised:
         check_variant("norwegian", **arguments)
     assert raised.value.reason is remi.Reason.BAD_ARGUMENT

@@ -12,8 +12,10 @@ down, buys used and left, the lay-off quota, the contract, the scores), then a
 menu of the moves legal now, grouped by kind, each page at most ten lines: the
 solver's best lay-down first, the others behind a "more…" entry, grouped by the
 meld laid for the first requirement. Any legal action can also be typed in
-notation. A deal ends with a summary and, when the input is a terminal, a
-pause.
+notation. A refusal is said to the player: "you" for their seat, cards as the
+screen shows them, and the variant's clause for the rule where it names one. A
+deal opens with its banner, before anyone moves in it, and ends with a summary
+and, when the input is a terminal, a pause.
 
 Private: ``remi.cli`` imports it only when ``remi play`` runs.
 """
@@ -21,6 +23,7 @@ Private: ``remi.cli`` imports it only when ``remi play`` runs.
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import islice
@@ -32,7 +35,7 @@ from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass,
 from remi.bots import GreedyBot
 from remi.cards import Card, Suit, parse_card
 from remi.contracts import Contract
-from remi.errors import IllegalActionError, RemiError
+from remi.errors import IllegalActionError, Reason, RemiError
 from remi.melds import Meld
 from remi.parts import GoingOut, Schedule
 from remi.simulation import bot_seed
@@ -59,6 +62,35 @@ _PER_LINE = 7
 _DIGITS = 9
 
 _RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+
+#: A card named in a message (``KD``, ``10H``, ``JK``): shown as a card, in suit symbols where the screen has them.
+_CARD_WORD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b|\bJK\b")
+
+#: A clause label already cited in a message, such as ``(N15)``.
+_CITED = re.compile(r"\([NELSMR]X?[0-9]+\)")
+
+#: The rule (a key of :data:`remi.RULE_KEYS`) a refusal's reason breaks: its clause is cited where the
+#: variant names one and the message does not already.
+_CLAUSE_OF = {
+    Reason.DOWN_DRAWS_FROM_STOCK: "draw.down_stock_only",
+    Reason.CANNOT_REDISCARD: "discard.taken_card",
+    Reason.BUY_LIMIT: "buy.limit",
+    Reason.DISCARDER_MAY_NOT_BUY: "buy.discarder",
+    Reason.DOWN_MAY_NOT_BUY: "buy.down",
+    Reason.ALREADY_DOWN: "laydown.whole",
+    Reason.CONTRACT_NOT_MET: "laydown.contract",
+    Reason.CONTRACT_CONSTRAINT: "laydown.constraint",
+    Reason.MUST_KEEP_A_CARD: "laydown.keep_card",
+    Reason.ALL_IN: "going_out.all_in",
+    Reason.MUST_DISCARD_TO_GO_OUT: "going_out.discard",
+    Reason.NOT_DOWN: "layoff.down",
+    Reason.OWN_MELD_TOO_SOON: "layoff.own_meld",
+    Reason.LAYOFF_QUOTA: "layoff.quota",
+    Reason.GO_DOWN_TURN: "layoff.go_down_turn",
+    Reason.JOKER_CAP: "melds.cap",
+    Reason.SWAP_NOT_ALLOWED: "swap.who",
+    Reason.DOWN_MAY_NOT_SWAP: "swap.who",
+}
 
 #: The non-ASCII characters of the game's own text (and suit symbols typed), as plain output spells them:
 #: the separators, and the suits and the dead 2's mark as the ASCII notation writes them.
@@ -257,55 +289,72 @@ class Game:
 
     def show(self, view: PlayerView) -> None:
         """The table as the human seat sees it."""
-        variant = self.variant
+        self.say()
+        self.say(Styled(f"== {self.where(view)} · dealer: {self.short(view.dealer)} ==", "bold"))
+        self._standing(view)
+        self._table(view)
+        self._hand(view)
+
+    def where(self, view: PlayerView) -> str:
+        """``Round 2 of 7``, or ``Deal 3 · your level 2 of 7`` in a match of levels."""
+        if self.variant.match.schedule is Schedule.ROUNDS:
+            return f"Round {view.levels[0]} of {self.variant.rounds}"
+        return f"Deal {view.deal} · your level {view.levels[self.seat]} of {self.variant.rounds}"
+
+    def by_seat(self, values: Sequence[object]) -> str:
+        """``you 20 · seat 1 35 · …``: one value per seat, in seat order."""
+        return " · ".join(f"{self.short(seat)} {value}" for seat, value in enumerate(values))
+
+    def _standing(self, view: PlayerView) -> None:
+        """The contract, the levels and scores, the seats' hands, the buys."""
         say = self.say
         contract = view.contract()
-        sizes = "; exact sizes" if variant.contracts.exact_sizes else ""
-        if variant.match.schedule is Schedule.ROUNDS:
-            where = f"Round {view.levels[0]} of {variant.rounds}"
-        else:
-            where = f"Deal {view.deal} · your level {view.levels[self.seat]} of {variant.rounds}"
-        say()
-        say(Styled(f"== {where} · dealer: {self.short(view.dealer)} ==", "bold"))
+        sizes = "; exact sizes" if self.variant.contracts.exact_sizes else ""
         say(f"Contract: {contract} ({', '.join(map(str, contract.requirements))}{sizes})")
-        if variant.match.schedule is Schedule.LEVELS:
-            say("Levels: " + " · ".join(f"{self.short(s)} {view.levels[s]}" for s in range(view.players)))
-        say("Scores: " + " · ".join(f"{self.short(s)} {view.scores[s]}" for s in range(view.players)))
-        say("Seats:  " + " · ".join(f"{self.name(s)} {_plural(view.hand_sizes[s], 'card')}"
+        if self.variant.match.schedule is Schedule.LEVELS:
+            say("Levels: " + self.by_seat(view.levels))
+        say("Scores: " + self.by_seat(view.scores))
+        say("Seats:  " + " · ".join(f"{self.short(s)} {_plural(view.hand_sizes[s], 'card')}"
                                     f"{', down' if view.is_down(s) else ''}" for s in range(view.players)))
-        buying = variant.buying
-        if buying.enabled and buying.limit != 0:
-            if buying.limit is None:
-                say("Buys this deal (no limit): " + " · ".join(f"{self.short(s)} {view.buys[s]}"
-                                                              for s in range(view.players)))
-            else:
-                left = buying.limit - view.buys[self.seat]
-                say(f"Buys this deal (limit {buying.limit}): you {view.buys[self.seat]} used, {left} left · "
-                    + " · ".join(f"seat {s} {view.buys[s]}" for s in range(view.players) if s != self.seat))
-        if not view.table:
-            say("Table: no melds yet")
+        buying = self.variant.buying
+        if not buying.enabled or buying.limit == 0:
+            return
+        if buying.limit is None:
+            say("Buys this deal (no limit): " + self.by_seat(view.buys))
         else:
-            say("Table:")
+            left = buying.limit - view.buys[self.seat]
+            say(f"Buys this deal (limit {buying.limit}): you {view.buys[self.seat]} used, {left} left · "
+                + " · ".join(f"seat {s} {view.buys[s]}" for s in range(view.players) if s != self.seat))
+
+    def _table(self, view: PlayerView) -> None:
+        """The melds on the table by owner, in seat order, and the discard pile and stock."""
+        if not view.table:
+            self.say("Table: no melds yet")
+        else:
+            self.say("Table:")
             for owner in range(view.players):
                 melds = [(i, m) for i, m in enumerate(view.table) if m.owner == owner]
                 if melds:
                     parts: list[Part] = [f"  {self.short(owner)}:"]
                     for i, meld in melds:
                         parts += [f"  [{i}] {meld.kind.value} ", meld.cards]
-                    say(*parts)
+                    self.say(*parts)
         top: Part = view.discard_pile[-1] if view.discard_pile else "(empty)"
-        say("Discard pile: ", top, f" on top ({_plural(len(view.discard_pile), 'card')}) · "
-            f"stock: {_plural(view.stock_size, 'card')}")
+        self.say("Discard pile: ", top, f" on top ({_plural(len(view.discard_pile), 'card')}) · "
+                 f"stock: {_plural(view.stock_size, 'card')}")
+
+    def _hand(self, view: PlayerView) -> None:
+        """The human's hand and points, and whether they are down and their lay-offs used."""
         notes = []
         if view.is_down():
             notes.append("you are down")
-        quota = variant.layoff_quota(view.levels[self.seat] - 1)
+        quota = self.variant.layoff_quota(view.levels[self.seat] - 1)
         if quota is not None:
             notes.append(f"lay-offs: {view.layoffs[self.seat]} of {quota} used this deal")
-        say(f"Your hand ({_plural(len(view.hand), 'card')}, {variant.hand_points(view.hand)} points): ",
-            *self._suits(view.hand))
+        self.say(f"Your hand ({_plural(len(view.hand), 'card')}, {self.variant.hand_points(view.hand)} points): ",
+                 *self._suits(view.hand))
         if notes:
-            say(" · ".join(notes).capitalize())
+            self.say(" · ".join(notes).capitalize())
 
     def _suits(self, hand: Sequence[Card]) -> list[Part]:
         """The hand with a wider gap between suits."""
@@ -388,6 +437,12 @@ class Game:
                 return False
         return True
 
+    def deal_begins(self, state: GameState) -> None:
+        """The banner of a new deal, said before anyone acts in it."""
+        view = state.view(self.seat)
+        self.say()
+        self.say(Styled(f"=== {self.where(view)} begins · dealer: {self.short(view.dealer)} ===", "bold"))
+
     def match_over(self, state: GameState) -> None:
         """The winners, and the seed that replays the match."""
         winners = state.winners
@@ -402,27 +457,8 @@ class Game:
     def menu(self, state: GameState) -> Menu:
         """The moves legal now, grouped by kind."""
         view = state.view(self.seat)
-        top = view.discard_pile[-1] if view.discard_pile else None
-        penalty = self.variant.buying.penalty
         if state.phase is not Phase.PLAY:
-            choices = []
-            for action in state.legal_actions(kinds=(DrawStock, TakeDiscard, Buy, Pass)):
-                if isinstance(action, DrawStock):
-                    choices.append(Entry(("draw from the stock",), action))
-                elif isinstance(action, TakeDiscard) and top is not None:
-                    choices.append(Entry(("take ", top, " from the discard pile"), action))
-                elif isinstance(action, Buy) and top is not None:
-                    limit = self.variant.buying.limit
-                    used = view.buys[self.seat]
-                    left = "" if limit is None else f"; buys: {used} of {limit} used, {limit - used} left"
-                    choices.append(Entry(("buy ", top, f" (+{_plural(penalty, 'penalty card')}{left})"), action))
-                else:
-                    choices.append(Entry((str(action),), action))
-            if state.phase is Phase.DRAW:
-                title: tuple[Part, ...] = ("Your turn: draw.",)
-            else:
-                title = (f"{self.name(state.on_turn).capitalize()} declined ", top or "the discard", ": buy it?")
-            return Menu(title, (("", tuple(choices)),))
+            return self._draw_menu(state, view)
         groups: list[tuple[str, tuple[Entry, ...]]] = []
         kinds = []
         down = self.laydowns(state, view)
@@ -436,7 +472,7 @@ class Game:
             kinds.append(word)
             entries = tuple(Entry(self.offered(a), a) for a in actions)
             if len(entries) > _INLINE:
-                entries = (Entry((f"{heading.lower()}… ({len(entries)} ways)",),
+                entries = (Entry((f"{heading.lower()}… ({_plural(len(entries), 'way')})",),
                                  submenu=Menu((heading,), (("", entries),), sub=True)),)
             groups.append((heading, entries))
         discards = tuple(Entry((a.card,), a) for a in state.legal_actions(kinds=Discard) if isinstance(a, Discard))
@@ -445,6 +481,31 @@ class Game:
             groups.append(("Discard", discards))
         what = ", ".join(kinds[:-1]) + (" or " if len(kinds) > 1 else "") + kinds[-1] if kinds else "nothing"
         return Menu((f"Your play: {what}.",), tuple(groups))
+
+    def _draw_menu(self, state: GameState, view: PlayerView) -> Menu:
+        """The draw (or the offer to buy): the stock, the discard, a buy, a pass."""
+        top = view.discard_pile[-1] if view.discard_pile else None
+        choices = [self._draw_entry(action, view, top)
+                   for action in state.legal_actions(kinds=(DrawStock, TakeDiscard, Buy, Pass))]
+        if state.phase is Phase.DRAW:
+            title: tuple[Part, ...] = ("Your turn: draw.",)
+        else:
+            title = (f"{self.name(state.on_turn).capitalize()} declined ", top or "the discard", ": buy it?")
+        return Menu(title, (("", tuple(choices)),))
+
+    def _draw_entry(self, action: Action, view: PlayerView, top: Card | None) -> Entry:
+        """One entry of the draw menu."""
+        if isinstance(action, DrawStock):
+            return Entry(("draw from the stock",), action)
+        if isinstance(action, TakeDiscard) and top is not None:
+            return Entry(("take ", top, " from the discard pile"), action)
+        if isinstance(action, Buy) and top is not None:
+            limit = self.variant.buying.limit
+            used = view.buys[self.seat]
+            left = "" if limit is None else f"; buys: {used} of {limit} used, {limit - used} left"
+            penalty = _plural(self.variant.buying.penalty, "penalty card")
+            return Entry(("buy ", top, f" (+{penalty}{left})"), action)
+        return Entry((str(action),), action)
 
     def laydowns(self, state: GameState, view: PlayerView) -> tuple[Entry, ...]:
         """The solver's best lay-down, then "more…" for the others read from the listing."""
@@ -475,12 +536,12 @@ class Game:
                 if len(ways) == 1:
                     firsts.append(ways[0])
                 else:
-                    firsts.append(Entry((*self.melds([first]), f" + …  ({len(ways)} ways)"),
+                    firsts.append(Entry((*self.melds([first]), f" + …  ({_plural(len(ways), 'way')})"),
                                         submenu=Menu(("Go down with ", *self.melds([first])), (("", ways),),
                                                      sub=True)))
             groups = Menu(("Other ways to go down, by the meld of the first requirement",), (("", tuple(firsts)),),
                           sub=True)
-            entries.append(Entry((f"more… ({more} other ways)",), submenu=groups))
+            entries.append(Entry((f"more… ({more} other way{'' if len(others) == 1 else 's'})",), submenu=groups))
         return tuple(entries)
 
     def _solved(self, state: GameState, view: PlayerView) -> LayDown | None:
@@ -555,48 +616,75 @@ class Game:
             text = line.strip()
             if not self.stdin.isatty():
                 self.say(text)  # echo piped input, so the transcript reads well
-            word = text.lower()
-            if not text:
-                continue
-            if word in ("quit", "exit", "q"):
+            if text.lower() in ("quit", "exit", "q"):
                 return None
-            if word in ("help", "?", "h"):
-                self.say(_HELP)
+            if not text or self.command(text.lower(), state, view, stack):
                 continue
-            if word in ("table", "t", "show"):
-                self.show(view)
-                continue
-            if word == "hint":
-                self.say(f"A greedy bot would play: {self.helper.choose(view, state.legal_actions())}")
-                continue
-            if word in ("0", "back", "b"):
-                if len(stack) > 1:
-                    stack.pop()
-                else:
-                    self.say("Nothing to go back to: this is the first menu.")
-                continue
-            if text.isascii() and text.isdigit():  # isdigit() alone takes '²' and '①', which int() refuses
-                # more digits than any menu has entries: out of range, and never converted (int() stops at 4300)
-                number = int(text) if len(text) <= _DIGITS else 0
-                if not 1 <= number <= len(entries):
-                    shown = text if len(text) <= _DIGITS else f"{text[:_DIGITS]}... ({len(text)} digits)"
-                    self.say(f"No choice {shown}: pick 1 to {len(entries)}, or type an action ('help').")
-                    continue
-                entry = entries[number - 1]
-                if entry.submenu is not None:
-                    stack.append(entry.submenu)
-                    continue
-                action = entry.action
-            else:
-                action = self.read(text)
+            action = self.chosen(text, entries, stack)
             if action is None:
                 continue
             try:
                 state.check(action)
             except IllegalActionError as error:
-                self.say(f"Not allowed: {error}")
+                self.say("Not allowed: ", *self.spoken(error))
                 continue
             return action
+
+    def command(self, word: str, state: GameState, view: PlayerView, stack: list[Menu]) -> bool:
+        """Answer ``help``, ``table``, ``hint`` or ``back``; ``False`` if ``word`` is none of them."""
+        if word in ("help", "?", "h"):
+            self.say(_HELP)
+        elif word in ("table", "t", "show"):
+            self.show(view)
+        elif word == "hint":
+            self.say("A greedy bot would play: ", *self.cards_in(str(self.helper.choose(view, state.legal_actions()))))
+        elif word in ("0", "back", "b"):
+            if len(stack) > 1:
+                stack.pop()
+            else:
+                self.say("Nothing to go back to: this is the first menu.")
+        else:
+            return False
+        return True
+
+    def chosen(self, text: str, entries: Sequence[Entry], stack: list[Menu]) -> Action | None:
+        """The action a menu number or typed notation names; ``None`` (said why) or a sub-menu opened."""
+        if not (text.isascii() and text.isdigit()):  # isdigit() alone takes '²' and '①', which int() refuses
+            return self.read(text)
+        # more digits than any menu has entries: out of range, and never converted (int() stops at 4300)
+        number = int(text) if len(text) <= _DIGITS else 0
+        if not 1 <= number <= len(entries):
+            shown = text if len(text) <= _DIGITS else f"{text[:_DIGITS]}... ({len(text)} digits)"
+            self.say(f"No choice {shown}: pick 1 to {len(entries)}, or type an action ('help').")
+            return None
+        entry = entries[number - 1]
+        if entry.submenu is not None:
+            stack.append(entry.submenu)
+            return None
+        return entry.action
+
+    def cards_in(self, text: str) -> list[Part]:
+        """``text`` with each card it names as a card: ``9♥`` on a screen that shows suit symbols."""
+        parts: list[Part] = []
+        at = 0
+        for match in _CARD_WORD.finditer(text):
+            parts += [text[at:match.start()], parse_card(match.group())]
+            at = match.end()
+        parts.append(text[at:])
+        return [part for part in parts if part != ""]
+
+    def spoken(self, error: IllegalActionError) -> list[Part]:
+        """A refusal said to the player: "you" for their seat, cards as on screen, the rule's clause cited."""
+        text = str(error)
+        mine = rf"seat {self.seat}\b"
+        for pattern, words in ((rf"{mine} has already laid down its", "you have already laid down your"),
+                               (rf"{mine} has", "you have"), (rf"{mine} does", "you do"), (rf"{mine}'s", "your"),
+                               (mine, "you")):
+            text = re.sub(pattern, words, text)
+        key = _CLAUSE_OF.get(error.reason)
+        if key is not None and not _CITED.search(text):
+            text += self.variant.cite(key)
+        return self.cards_in(text)
 
     def read(self, text: str) -> Action | None:
         """The action ``text`` names in notation, or a bare card to discard."""
@@ -640,6 +728,7 @@ def play(variant: Variant, state: GameState, seat: int, seed: int, stdin: IO[str
     game.say(f"remi play: {variant.title or variant.name}, {state.players} players: you, and greedy bots in "
              f"seat{'s' if len(bots) > 1 else ''} {others}.")
     game.say("Type 'help' for how to play, 'quit' (or end of input) to stop.")
+    game.deal_begins(state)
     try:
         while not state.is_over:
             to_act = state.to_act
@@ -659,6 +748,8 @@ def play(variant: Variant, state: GameState, seat: int, seed: int, stdin: IO[str
             if ended and not game.deal_over(state):
                 game.say(f"Game abandoned (seed {seed}).")
                 return 0
+            if ended and not state.is_over:
+                game.deal_begins(state)
     except KeyboardInterrupt:
         game.say()
         game.say(f"Interrupted: game abandoned (seed {seed}).")

@@ -6,8 +6,11 @@ Needs no Hypothesis: seeded :class:`random.Random` games. Re-exported by
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Callable
 from random import Random
+from typing import TextIO
 
 import attrs
 
@@ -166,6 +169,7 @@ def check_variant(
     players: int | None = None,
     max_actions: int = 3000,
     deal_bound: int = 6000,
+    progress: bool = True,
 ) -> ConformanceReport:
     """Play seeded random games of ``variant`` and check everything remi's own suite checks of the built-ins.
 
@@ -200,6 +204,9 @@ def check_variant(
         players: The player count of every game (default: by seed, across the variant's range).
         max_actions: The most actions of one game, once its first deal has ended.
         deal_bound: The most actions a deal may last.
+        progress: Whether to show progress on standard error: a bar that
+            fills game by game when it is a terminal, otherwise a line per
+            game (pytest captures it). ``False`` is silent.
 
     Returns:
         A :class:`ConformanceReport`.
@@ -212,12 +219,38 @@ def check_variant(
         RemiError: With reason ``BAD_ARGUMENT`` for an argument out of range.
         VariantError: If ``variant`` names no registered variant.
 
-    >>> report = check_variant("english", games=1, seed=3, max_actions=80)
+    >>> report = check_variant("english", games=1, seed=3, max_actions=80, progress=False)
     >>> report.games, report.properties == PROPERTIES
     (1, True)
 
     .. versionadded:: 0.2.0
     """
+    chosen = _checked_arguments(variant, games, seed, players, max_actions, deal_bound)
+    failures: dict[str, ConformanceError] = {}
+    try:
+        _check_hooks(chosen)
+    except AssertionError as error:
+        failures["hooks"] = ConformanceError("hooks", str(error))
+    counts = [0, 0, 0, 0]  # deals, actions, states, references
+    seeds = tuple(seed + i for i in range(games))
+    shown = _Progress(chosen.name, games, sys.stderr if progress else None)
+    for game_seed in seeds:
+        game = _Game(chosen, game_seed, _players(chosen, game_seed, players), failures)
+        _play(game, max_actions, deal_bound, counts)
+        shown.game_done(game)
+    shown.close()
+    if failures:
+        errors = [failures[prop] for prop in PROPERTIES if prop in failures]
+        if len(errors) == 1:
+            raise errors[0]
+        raise ExceptionGroup(f"{chosen.name}: {len(errors)} properties broken", errors)
+    deals, actions, states, references = counts
+    return ConformanceReport(chosen.name, PROPERTIES, games, deals, actions, states, references, seeds)
+
+
+def _checked_arguments(variant: Variant | str, games: int, seed: int, players: int | None, max_actions: int,
+                       deal_bound: int) -> Variant:
+    """The variant :func:`check_variant` checks, once its arguments are found in range."""
     chosen = get(variant) if isinstance(variant, str) else variant
     if not isinstance(chosen, Variant):
         raise RemiError(f"check_variant needs a Variant or a registered name, got {printable(variant)}",
@@ -232,23 +265,43 @@ def check_variant(
                                 chosen.min_players <= players <= chosen.max_players):
         raise RemiError(f"{chosen.name} plays with {chosen.min_players} to {chosen.max_players} players, "
                         f"got {printable(players)}", Reason.BAD_ARGUMENT)
-    failures: dict[str, ConformanceError] = {}
-    try:
-        _check_hooks(chosen)
-    except AssertionError as error:
-        failures["hooks"] = ConformanceError("hooks", str(error))
-    counts = [0, 0, 0, 0]  # deals, actions, states, references
-    seeds = tuple(seed + i for i in range(games))
-    for game_seed in seeds:
-        _play(_Game(chosen, game_seed, _players(chosen, game_seed, players), failures), max_actions, deal_bound,
-              counts)
-    if failures:
-        errors = [failures[prop] for prop in PROPERTIES if prop in failures]
-        if len(errors) == 1:
-            raise errors[0]
-        raise ExceptionGroup(f"{chosen.name}: {len(errors)} properties broken", errors)
-    deals, actions, states, references = counts
-    return ConformanceReport(chosen.name, PROPERTIES, games, deals, actions, states, references, seeds)
+    return chosen
+
+
+class _Progress:
+    """:func:`check_variant`'s progress: a bar on a terminal, a line per game elsewhere, nothing without a stream."""
+
+    WIDTH = 30
+
+    def __init__(self, name: str, games: int, stream: TextIO | None) -> None:
+        self.name, self.games, self.stream = name, games, stream
+        self.bar = stream is not None and stream.isatty()
+        self.done = 0
+        self.start = time.perf_counter()
+        self.last = self.start
+
+    def game_done(self, game: _Game) -> None:
+        """One more game played: fill the bar, or write its line."""
+        if self.stream is None:
+            return
+        self.done += 1
+        now = time.perf_counter()
+        if self.bar:
+            filled = self.WIDTH * self.done // self.games
+            self.stream.write(f"\r{self.name}: [{'#' * filled}{'.' * (self.WIDTH - filled)}] "
+                              f"{self.done}/{self.games} games, {now - self.start:.0f} s")
+        else:
+            broken = f", broke {', '.join(sorted(game.failures))}" if game.failures else ""
+            self.stream.write(f"{self.name}: game {self.done} of {self.games} (seed {game.seed}, {game.players} "
+                              f"players): {game.actions} actions in {now - self.last:.1f} s{broken}\n")
+        self.last = now
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self.stream is not None and self.bar:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
 def _play(game: _Game, max_actions: int, deal_bound: int, counts: list[int]) -> None:

@@ -17,7 +17,7 @@ The built-ins are known without reading the installed packages' metadata:
 nor registered, and :func:`names` reads them to list the third-party ones.
 
 >>> import remi
->>> remi.variants.names()
+>>> remi.variants.builtins()
 ('english', 'liverpool', 'liverpool-project', 'mayi', 'norwegian', 'shanghai', 'shanghai-family')
 >>> remi.variants.get("english").deck.jokers
 4
@@ -39,7 +39,7 @@ from remi.errors import Reason, VariantError
 from remi.variant import Variant
 from remi.variants._house import load_rules, rules_from_toml, schema, use_registry
 
-__all__ = ["DEFAULT", "get", "load_rules", "names", "register", "rules_from_toml", "schema"]
+__all__ = ["DEFAULT", "builtins", "get", "load_rules", "names", "register", "rules_from_toml", "schema"]
 
 #: The default variant's name.
 DEFAULT = "norwegian"
@@ -80,6 +80,20 @@ def register(variant: Variant, *, replace: bool = False) -> Variant:
     return variant
 
 
+def builtins() -> tuple[str, ...]:
+    """The names of the variants built into remi, sorted: the same whatever plugins are installed.
+
+    :func:`names` lists these and every plugin's and registered variant's too.
+
+    >>> import remi
+    >>> remi.variants.builtins()
+    ('english', 'liverpool', 'liverpool-project', 'mayi', 'norwegian', 'shanghai', 'shanghai-family')
+
+    .. versionadded:: 0.2.0
+    """
+    return tuple(sorted(_BUILT_IN))
+
+
 def names() -> tuple[str, ...]:
     """The names of every variant available, sorted."""
     return tuple(sorted(set(_BUILT_IN) | set(_entry_points()) | set(_registered)))
@@ -113,12 +127,20 @@ def get(name: str) -> Variant:
     return value
 
 
+def _did_you_mean(name: str) -> str:
+    """``: did you mean 'norwegian'?`` for a name close to a known one (a typo), else nothing."""
+    from difflib import get_close_matches  # only when a name is unknown
+
+    close = get_close_matches(name, names(), n=1, cutoff=0.75)
+    return f": did you mean {printable(close[0])}?" if close else ""
+
+
 def _load_plugin(name: str) -> object:
     """What the entry point ``name`` of a third-party package names (a subclass of Variant is built)."""
     points = _entry_points()
     if name not in points:
-        known = ", ".join(names()) or "none"
-        raise VariantError(f"unknown variant {printable(name)} (known: {known})", Reason.UNKNOWN_VARIANT)
+        raise VariantError(f"unknown variant {printable(name)}{_did_you_mean(name)} (known: {', '.join(names())})",
+                           Reason.UNKNOWN_VARIANT)
     try:
         value = points[name].load()  # type: ignore[attr-defined]
         if isinstance(value, type) and issubclass(value, Variant):
