@@ -181,9 +181,7 @@ def _kept_naturals(
     cards: list[int], positions: list[int], prefix: list[int], points: tuple[int, ...], first: int, last: int,
     dropped: tuple[int, ...],
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """The naturals ``first`` to ``last`` held but the ``dropped`` ones: their cards, positions and points."""
-    if not dropped:
-        return tuple(cards[first : last + 1]), tuple(positions[first : last + 1]), prefix[last + 1] - prefix[first]
+    """The naturals ``first`` to ``last`` held but the ``dropped`` ones (some): their cards, positions and points."""
     if len(dropped) == 1:  # (the usual drop: one natural, by slices)
         drop = dropped[0]
         return ((*cards[first:drop], *cards[drop + 1 : last + 1]),
@@ -266,8 +264,13 @@ def scored_runs(  # noqa: C901, PLR0912, PLR0915, RUF100
                 if most_added < fewest_added:
                     continue
                 for drop in combinations(range(first + 1, last), dropped) if dropped else ((),):
-                    kept_cards, kept_positions, natural_points = _kept_naturals(
-                        cards, positions, prefix, points, first, last, drop)
+                    if dropped:
+                        kept_cards, kept_positions, natural_points = _kept_naturals(
+                            cards, positions, prefix, points, first, last, drop)
+                    else:  # (the usual run: every natural from the first to the last)
+                        kept_cards = tuple(cards[first : last + 1])
+                        kept_positions = tuple(positions[first : last + 1])
+                        natural_points = prefix[last + 1] - prefix[first]
                     if must >= 0 and must not in kept_cards:
                         continue
                     if span > 13 and any(row[card - suit_start] < kept_cards.count(card) for card in kept_cards):
