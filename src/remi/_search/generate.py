@@ -2,35 +2,45 @@
 
 Private: the state machine lists legal lay-downs lazily through these. A hand
 is a list of :data:`~remi.cards.CARD_SLOTS` counts indexed by :attr:`Card.index`
-(52 is the joker, 53–56 the dead twos); the
-candidate melds come from the search kernel, :mod:`remi._search.kernel`.
+(the joker at :data:`~remi._search.kernel.J`, the dead twos from
+:data:`~remi._search.kernel.DEAD`); the candidate melds come from the search
+kernel, :mod:`remi._search.kernel`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations, product
+from typing import NamedTuple
 
-from remi._search.kernel import DEAD as _DEAD
-from remi._search.kernel import J as _J
 from remi._search.kernel import (
+    DEAD,
+    NATURAL_TWOS,
+    RUN,
+    SET,
+    SUIT_STARTS,
+    TWOS,
+    J,
     all_in_run,
     all_in_set,
     candidates,
     natural_suits,
-    plain_rules,
     set_naturals,
     wild_count,
     wild_types,
 )
+from remi._search.scored import run_line, suit_bits, window_naturals
 from remi.actions import LayDown
 from remi.cards import CARDS
 from remi.contracts import Contract, RunSpan, run_span, runs_too_close
 from remi.melds import JokerCap, Meld, MeldKind, MeldRules, Twos
 
-_SET = MeldKind.SET
-_RUN = MeldKind.RUN
-_NATURAL = Twos.NATURAL
+#: A requirement as the search sees it: its kind and (minimum or exact) size.
+_Requirement = tuple[MeldKind, int]
+#: The open requirements, as how many of each (kind, size).
+_Groups = dict[_Requirement, int]
+#: A meld the walk chose: its kind and its card indices (a set's sorted, a run's in order).
+_Chosen = tuple[MeldKind, tuple[int, ...]]
 
 
 def laydowns(
@@ -64,72 +74,82 @@ def laydowns(
             asks the contract-level check of every lay-down.
     """
     groups, order = _open_groups(contract, done)
-    plain = plain_rules(rules)
-    if all_in and all(kind is _RUN for kind, _ in groups):
-        # all-in with runs only: each suit held needs a run of its own
-        if plain:
-            suits = sum(1 for base in (0, 13, 26, 39) if any(counts[base : base + 13]))
-        else:
-            suits = natural_suits(rules, counts)
-        if suits > sum(groups.values()):
-            return
-    elif all_in and not _suits_and_ranks_cover(rules, counts, groups):
+    if all_in and not _all_in_may_fit(rules, groups, counts):
         return
-    checked = not all_in and not exact and not piecemeal and _prunable(rules, groups)
-    if checked and rules.twos is not _NATURAL and any(counts[_DEAD:]):
-        checked = False  # (the bounds count no dead 2, S15, as a run's natural: they would prune too much)
-    if checked and (
-        not _may_fit(rules, groups, counts) or not _feasible(rules, sorted(groups.items(), key=_runs_first), counts)
-    ):
+    bounded = not all_in and not exact and not piecemeal and _bounds_exact(rules, groups, counts)
+    if bounded and (not _may_fit(rules, groups, counts)
+                    or not _feasible(rules, sorted(groups.items(), key=_runs_first), counts)):
         return
-    # Fail fast: a requirement nothing in the hand can fulfil rules out every
-    # lay-down that includes it. Search runs (usually scarcer) before sets.
-    keys = []
-    for key in order:
-        if checked or next(candidates(rules, counts, key[0], key[1], exact), None) is not None:
-            keys.append(key)
-        elif not piecemeal:
-            return
+    # (once the bounds have found every requirement met at once, each one is known to be met)
+    keys = order if bounded else _met_requirements(rules, counts, order, exact, piecemeal)
     if not keys:
         return
-    if piecemeal:
-        choices = [c for c in product(*(range(groups[k] + 1) for k in keys)) if any(c)]
-    else:
-        choices = [tuple(groups[k] for k in keys)]
-    kinds = {k[0] for k in keys}
     # requirements of one kind with different minimum sizes: one lay-down may meet them in
     # several ways; only the canonical way is listed (nothing is remembered between yields)
-    slots = _slots(keys, groups) if len(kinds) < len(keys) and not exact else None
-    for choice in choices:
-        plan = [key for key, n in zip(keys, choice, strict=True) for _ in range(n)]
+    slots = _slots(keys, groups) if len({kind for kind, _ in keys}) < len(keys) and not exact else None
+    for plan in _plans(keys, groups, piecemeal):
         for melds in _walk(rules, plan, counts, exact, hand_size, all_in, keep, run_gap):
-            if slots is not None and not _canonical(slots, plan, melds):
-                continue
-            yield _laydown(melds)
+            if slots is None or _canonical(slots, plan, melds):
+                yield _laydown(melds)
 
 
-_Groups = dict[tuple[MeldKind, int], int]
 #: Per contract (by identity) and requirements laid: the open requirements grouped by (kind, size),
 #: and those groups in search order (runs first, smaller first). Read only; emptied past 1024 entries.
-_OPEN_GROUPS: dict[tuple[int, frozenset[int]], tuple[Contract, _Groups, list[tuple[MeldKind, int]]]] = {}
+_OPEN_GROUPS: dict[tuple[int, frozenset[int]], tuple[Contract, _Groups, list[_Requirement]]] = {}
 
 
-def _open_groups(contract: Contract, done: frozenset[int]) -> tuple[_Groups, list[tuple[MeldKind, int]]]:
+def _open_groups(contract: Contract, done: frozenset[int]) -> tuple[_Groups, list[_Requirement]]:
     """The open requirements of ``contract`` as (kind, size) counts, and those keys in search order."""
     found = _OPEN_GROUPS.get((id(contract), done))
     if found is None or found[0] is not contract:
         groups: _Groups = {}
-        for i, req in enumerate(contract.requirements):
-            if i not in done:
-                groups[(req.kind, req.size)] = groups.get((req.kind, req.size), 0) + 1
+        for index, requirement in enumerate(contract.requirements):
+            if index not in done:
+                key = (requirement.kind, requirement.size)
+                groups[key] = groups.get(key, 0) + 1
         if len(_OPEN_GROUPS) > 1024:
             _OPEN_GROUPS.clear()
         found = _OPEN_GROUPS[(id(contract), done)] = (
-            contract, groups, sorted(groups, key=lambda k: (k[0] is _SET, k[1])))
+            contract, groups, sorted(groups, key=lambda key: (key[0] is SET, key[1])))
     return found[1], found[2]
 
 
-def _prunable(rules: MeldRules, groups: dict[tuple[MeldKind, int], int]) -> bool:
+def _all_in_may_fit(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
+    """A cheap necessary condition for an all-in lay-down: every natural has a meld to go to (N18)."""
+    if all(kind is RUN for kind, _ in groups):
+        # all-in with runs only: each suit held needs a run of its own
+        return natural_suits(rules, counts) <= sum(groups.values())
+    return _suits_and_ranks_cover(rules, counts, groups)
+
+
+def _met_requirements(
+    rules: MeldRules, counts: list[int], order: list[_Requirement], exact: bool, piecemeal: bool
+) -> list[_Requirement]:
+    """The requirements of ``order`` some meld from the hand fulfils; none if one is not and all must be.
+
+    Fail fast: a requirement nothing in the hand can fulfil rules out every
+    lay-down that includes it. Runs (usually scarcer) come before sets.
+    """
+    met = []
+    for key in order:
+        if next(candidates(rules, counts, key[0], key[1], exact), None) is not None:
+            met.append(key)
+        elif not piecemeal:
+            return []
+    return met
+
+
+def _plans(keys: list[_Requirement], groups: _Groups, piecemeal: bool) -> Iterator[list[_Requirement]]:
+    """The requirements to meet at once: all of them, or (piecemeal) every non-empty part of them."""
+    if not piecemeal:
+        yield [key for key in keys for _ in range(groups[key])]
+        return
+    for choice in product(*(range(groups[key] + 1) for key in keys)):
+        if any(choice):
+            yield [key for key, taken in zip(keys, choice, strict=True) for _ in range(taken)]
+
+
+def _bounds_exact(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
     """Whether :func:`_may_fit` and :func:`_feasible` are exact for these requirements (minimum sizes).
 
     They assume that each meld needs a natural and that every valid meld
@@ -137,31 +157,32 @@ def _prunable(rules: MeldRules, groups: dict[tuple[MeldKind, int], int]) -> bool
     ``min_naturals`` fits the size; for runs, under the joker cap, when the
     size is even (a run of odd size may have no window of that size within
     the cap: ``4H JK JK 7H`` and a run of 3) and ``min_naturals`` is at most
-    half of it, and, without the cap, when one natural will do.
+    half of it, and, without the cap, when one natural will do. They count
+    no dead 2 (S15) as a run's natural: they would prune too much where one is held.
     """
     need = rules.min_naturals
     if need == 0:
         return False  # melds of wilds only escape the counting bound
+    if rules.twos is not NATURAL_TWOS and any(counts[DEAD:]):
+        return False
     cap = rules.joker_cap is JokerCap.NATURALS
     for kind, size in groups:
         if need > size:
             return False
-        if kind is _RUN and ((size % 2 or need > size // 2) if cap else need > 1):
+        if kind is RUN and ((size % 2 or need > size // 2) if cap else need > 1):
             return False
     return True
 
 
-def _slots(keys: list[tuple[MeldKind, int]], groups: dict[tuple[MeldKind, int], int]) -> dict[MeldKind, list[int]]:
+def _slots(keys: list[_Requirement], groups: _Groups) -> dict[MeldKind, list[int]]:
     """Per kind, the sizes of the open requirements, smallest first (with repeats)."""
     slots: dict[MeldKind, list[int]] = {}
-    for kind, size in sorted(keys, key=lambda k: k[1]):
+    for kind, size in sorted(keys, key=lambda key: key[1]):
         slots.setdefault(kind, []).extend([size] * groups[(kind, size)])
     return slots
 
 
-def _canonical(
-    slots: dict[MeldKind, list[int]], plan: list[tuple[MeldKind, int]], melds: list[tuple[MeldKind, tuple[int, ...]]]
-) -> bool:
+def _canonical(slots: dict[MeldKind, list[int]], plan: list[_Requirement], melds: list[_Chosen]) -> bool:
     """Whether ``melds`` meet the requirements of ``plan`` in the canonical way.
 
     The canonical way gives each meld, shortest first (then by cards), the
@@ -169,54 +190,27 @@ def _canonical(
     whenever any way does (a longer meld fulfils every requirement a shorter
     one does). Sizes are minimums here (exact sizes are never ambiguous).
     """
-    wanted: dict[tuple[MeldKind, int], list[tuple[int, ...]]] = {}
+    wanted: dict[_Requirement, list[tuple[int, ...]]] = {}
     for kind, sizes in slots.items():
         free = sizes[:]
-        for cards in sorted((cards for k, cards in melds if k is kind), key=lambda c: (len(c), c)):
-            for i, size in enumerate(free):
+        for cards in sorted((cards for chosen, cards in melds if chosen is kind), key=lambda c: (len(c), c)):
+            for slot, size in enumerate(free):
                 if size <= len(cards):
                     wanted.setdefault((kind, size), []).append(cards)
-                    del free[i]
+                    del free[slot]
                     break
             else:  # pragma: no cover - the walk only yields melds that fulfil the plan
                 return False
-    got: dict[tuple[MeldKind, int], list[tuple[int, ...]]] = {}
+    got: dict[_Requirement, list[tuple[int, ...]]] = {}
     for key, (_, cards) in zip(plan, melds, strict=True):
         got.setdefault(key, []).append(cards)
     return all(sorted(cards) == sorted(wanted.get(key, ())) for key, cards in got.items()) and len(got) == len(wanted)
 
 
-#: Per run size, per suit's counts (ace first): the suit's naturals, the most values it holds in one
-#: window of that size (the ace low or high), and at most how many runs of that size its naturals make
-#: alone. Emptied past :data:`_MOST_SUITS` entries.
-_SUIT_RUNS: dict[int, dict[tuple[int, ...], tuple[int, int, int]]] = {}
-_MOST_SUITS = 1 << 16
+# -- counting bounds ----------------------------------------------------------------------------
 
 
-def _suit_runs(suit: tuple[int, ...], size: int) -> tuple[int, int, int]:
-    """What :data:`_SUIT_RUNS` holds for ``suit`` and ``size``."""
-    mask = 0
-    for offset, n in enumerate(suit):
-        if n:
-            mask |= 1 << offset
-    if mask & 1:
-        mask |= 1 << 13  # the ace high
-    window = (1 << size) - 1
-    best = max((mask & (window << start)).bit_count() for start in range(max(1, 15 - size)))
-    runs = 0
-    if best == size:  # natural-only runs: at most the cards of each unbroken stretch
-        stretch = 0
-        for held in (*suit, suit[0]):  # the ace low and high
-            if held:
-                stretch += held
-            else:
-                runs += stretch // size
-                stretch = 0
-        runs += stretch // size
-    return sum(suit), best, runs
-
-
-def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: list[int]) -> bool:
+def _may_fit(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
     """A cheap necessary condition for meeting every requirement at once (minimum sizes).
 
     Counts only: a set of size ``m`` needs ``m`` naturals of one rank, or at
@@ -226,50 +220,80 @@ def _may_fit(rules: MeldRules, groups: dict[tuple[MeldKind, int], int], counts: 
     the melds that natural cards alone cannot make need a joker each.
     """
     # (where 2s are wild, each 2 counts as a joker and as a natural: the bound only loosens)
-    jokers = counts[_J] if rules.twos is _NATURAL else wild_count(rules, counts)
+    wilds = wild_count(rules, counts)
     cap = rules.joker_cap is JokerCap.NATURALS
     short = 0  # melds that need a joker, over all requirements
     for (kind, size), needed in groups.items():
         least = (size + 1) // 2 if cap else 1
-        if kind is _SET:
-            natural = extra = 0
-            for naturals in set_naturals(counts, rules.set_distinct_suits):
-                if naturals:
-                    natural += naturals // size
-                    extra += naturals // least - naturals // size
-            if natural + min(jokers, extra) < needed:
-                return False
-            short += max(0, needed - natural)
+        if kind is SET:
+            possible, alone = _sets_possible(rules, counts, size, least, wilds)
         elif not rules.run_wrap:  # (the windows know no wrap-around)
-            possible = natural = 0
-            known = _SUIT_RUNS.get(size)
-            if known is None or len(known) > _MOST_SUITS:
-                known = _SUIT_RUNS[size] = {}
-            for suit in (tuple(counts[0:13]), tuple(counts[13:26]), tuple(counts[26:39]), tuple(counts[39:52])):
-                found = known.get(suit)
-                if found is None:
-                    found = known[suit] = _suit_runs(suit, size)
-                naturals, best, runs = found
-                if naturals < least:
-                    continue
-                if best >= least and size - best <= jokers:
-                    possible += naturals // least
-                natural += runs
-            if possible < needed:
-                return False
-            short += max(0, needed - natural)
-    return short <= jokers
+            possible, alone = _runs_possible(rules, counts, size, least, wilds)
+        else:
+            continue
+        if possible < needed:
+            return False
+        short += max(0, needed - alone)
+    return short <= wilds
 
 
-def _runs_first(group: tuple[tuple[MeldKind, int], int]) -> tuple[bool, int]:
+def _sets_possible(rules: MeldRules, counts: list[int], size: int, least: int, wilds: int) -> tuple[int, int]:
+    """At most how many sets of ``size`` the hand makes, and how many of them need no wild.
+
+    A rank's naturals make ``naturals // size`` sets alone and, with a wild
+    each, up to ``naturals // least`` in all.
+    """
+    alone = extra = 0
+    for naturals in set_naturals(counts, rules.set_distinct_suits):
+        if naturals:
+            alone += naturals // size
+            extra += naturals // least - naturals // size
+    return alone + min(wilds, extra), alone
+
+
+def _runs_possible(rules: MeldRules, counts: list[int], size: int, least: int, wilds: int) -> tuple[int, int]:
+    """At most how many runs of ``size`` the hand makes, and at most how many of them need no wild.
+
+    A suit makes none unless one window of ``size`` places on the line holds
+    ``least`` of its naturals and lacks no more than the wilds; then at most
+    ``naturals // least``. Runs of naturals alone need a whole window held.
+    """
+    line = run_line(rules)
+    possible = alone = 0
+    for suit, start in enumerate(SUIT_STARTS):
+        held = counts[start : start + 13]
+        naturals = sum(held)
+        if naturals < least:
+            continue
+        best = window_naturals(line, suit_bits(line, counts, suit), size)
+        if best >= least and size - best <= wilds:
+            possible += naturals // least
+        if best == size:
+            alone += _natural_runs(held, size)
+    return possible, alone
+
+
+def _natural_runs(held: list[int], size: int) -> int:
+    """At most how many runs of ``size`` naturals alone a suit's counts make: each unbroken stretch's cards."""
+    runs = stretch = 0
+    for copies in (*held, held[0]):  # the ace low and high
+        if copies:
+            stretch += copies
+        else:
+            runs += stretch // size
+            stretch = 0
+    return runs + stretch // size
+
+
+def _runs_first(group: tuple[_Requirement, int]) -> tuple[bool, int]:
     """Search order: runs (usually the scarcer melds) before sets, larger first."""
     (kind, size), _ = group
-    return (kind is _SET, -size)
+    return (kind is SET, -size)
 
 
 def _feasible(
     rules: MeldRules,
-    plan: list[tuple[tuple[MeldKind, int], int]],
+    plan: list[tuple[_Requirement, int]],
     counts: list[int],
     floor: tuple[int, ...] = (),
 ) -> bool:
@@ -284,25 +308,26 @@ def _feasible(
     """
     if not plan:
         return True
-    (kind, size), n = plan[0]
-    same = n > 1
-    rest = plan[1:] if n == 1 else [((kind, size), n - 1), *plan[1:]]
+    (kind, size), wanted = plan[0]
+    same = wanted > 1
+    rest = plan[1:] if wanted == 1 else [((kind, size), wanted - 1), *plan[1:]]
     # the caller has bounded this plan; bound each remaining one before searching it
     bound = dict(rest) if len(rest) > 1 or (rest and rest[0][1] > 1) else None
     for cards in candidates(rules, counts, kind, size, True):
         if cards < floor:
             continue
-        for i in cards:
-            counts[i] -= 1
-        ok = (bound is None or _may_fit(rules, bound, counts)) and _feasible(rules, rest, counts, cards if same else ())
-        for i in cards:
-            counts[i] += 1
-        if ok:
+        for index in cards:
+            counts[index] -= 1
+        fits = (bound is None or _may_fit(rules, bound, counts)) and _feasible(
+            rules, rest, counts, cards if same else ())
+        for index in cards:
+            counts[index] += 1
+        if fits:
             return True
     return False
 
 
-def _suits_and_ranks_cover(rules: MeldRules, counts: list[int], groups: dict[tuple[MeldKind, int], int]) -> bool:
+def _suits_and_ranks_cover(rules: MeldRules, counts: list[int], groups: _Groups) -> bool:
     """Whether some suits, one per run required, leave naturals of no more ranks than sets required.
 
     All-in puts every natural into a run of its suit or a set of its rank: a
@@ -310,20 +335,23 @@ def _suits_and_ranks_cover(rules: MeldRules, counts: list[int], groups: dict[tup
     to list (a 22-card hand with five wilds). Where 2s may be wild they are
     left out, so the bound only loosens.
     """
-    runs = sum(n for (kind, _), n in groups.items() if kind is _RUN)
+    runs = sum(wanted for (kind, _), wanted in groups.items() if kind is RUN)
     sets = sum(groups.values()) - runs
-    skip_two = rules.twos is not Twos.NATURAL
-    ranks = [
-        frozenset(r for r in range(13) if counts[base + r] and not (skip_two and r == 1)) for base in (0, 13, 26, 39)
+    skip_two = rules.twos is not NATURAL_TWOS
+    suit_ranks = [
+        frozenset(rank for rank in range(13) if counts[start + rank] and not (skip_two and rank == 1))
+        for start in SUIT_STARTS
     ]
-    held = [suit for suit in range(4) if ranks[suit]]
+    held = [suit for suit in range(4) if suit_ranks[suit]]
     if len(held) <= runs:
         return True
     return any(
-        len(frozenset().union(*(ranks[suit] for suit in held if suit not in chosen))) <= sets
+        len(frozenset().union(*(suit_ranks[suit] for suit in held if suit not in chosen))) <= sets
         for chosen in combinations(held, runs)
     )
 
+
+# -- built melds and lay-downs ------------------------------------------------------------------
 
 #: The melds built so far, sets and runs, by their card indices: a listing's lay-downs share
 #: their melds (immutable), and so do the listings of the hands a match goes through.
@@ -340,175 +368,271 @@ def built_meld(is_run: bool, cards: tuple[int, ...]) -> Meld:
         if len(known) >= _MOST_MELDS:
             known.clear()
         meld = known[cards] = object.__new__(Meld)
-        object.__setattr__(meld, "kind", _RUN if is_run else _SET)
-        object.__setattr__(meld, "cards", tuple([CARDS[i] for i in cards]))
+        object.__setattr__(meld, "kind", RUN if is_run else SET)
+        object.__setattr__(meld, "cards", tuple([CARDS[index] for index in cards]))
     return meld
 
 
-def _laydown(melds: list[tuple[MeldKind, tuple[int, ...]]]) -> LayDown:
+def _laydown(melds: list[_Chosen]) -> LayDown:
     """Build a LayDown from generated melds without re-validating them (hot path)."""
-    built = [built_meld(is_run, cards) for is_run, cards in sorted([(kind is _RUN, cards) for kind, cards in melds])]
+    built = [built_meld(is_run, cards) for is_run, cards in sorted([(kind is RUN, cards) for kind, cards in melds])]
     action = object.__new__(LayDown)
     object.__setattr__(action, "melds", tuple(built))
     return action
 
 
-_Key = tuple[MeldKind, int]
-#: What one walk remembers: the dead ends of :func:`_cover_exists`, and the spans of the runs met.
-_Known = tuple[set[tuple[object, ...]], dict[tuple[int, ...], RunSpan | None]]
+# -- the walk -----------------------------------------------------------------------------------
+
+
+class _Known(NamedTuple):
+    """What one walk remembers."""
+
+    #: The dead ends of :func:`_cover_exists`: (counts, requirements left, spans of the runs laid).
+    dead_ends: set[tuple[object, ...]]
+    #: The span of each run met, by its card indices.
+    spans: dict[tuple[int, ...], RunSpan | None]
 
 
 def _walk(
     rules: MeldRules,
-    plan: list[tuple[MeldKind, int]],
+    plan: list[_Requirement],
     counts: list[int],
     exact: bool,
     hand_size: int,
     all_in: bool,
     keep: int,
     run_gap: int = 0,
-) -> Iterator[list[tuple[MeldKind, tuple[int, ...]]]]:
-    chosen: list[tuple[MeldKind, tuple[int, ...]]] = []
-    # M8 and the like: the spans of the runs chosen so far, where two runs of one suit need a gap
-    spans: list[RunSpan | None] = []
-    gapped = run_gap > 0 and sum(kind is _RUN for kind, _ in plan) > 1
-    need = [size for _, size in plan]
-    suffix = [sum(need[i:]) for i in range(len(need) + 1)]
-    covering = all_in and len(plan) > 1
-    known: _Known = (set(), {})
-    merge_twos = rules.twos is Twos.WILD
+) -> Iterator[list[_Chosen]]:
+    """Every choice of melds, one per requirement of ``plan`` in order, that the hand ``counts`` allows.
 
-    def covered(rest: tuple[_Key, ...]) -> bool:
+    Melds for equal requirements come in increasing order, so each lay-down
+    comes once; ``keep`` cards stay in hand, or (``all_in``) none does.
+    ``run_gap`` (if positive) keeps two runs of one suit that far apart.
+    ``counts`` are taken from and restored.
+    """
+    walk = _Walk(rules, tuple(plan), counts, exact, hand_size, all_in, keep, run_gap)
+    if walk.covering and not walk.covered(walk.plan):
+        return
+    yield from walk.step(0, 0)
+
+
+class _Walk:
+    """One walk through a plan: the state its recursion (:meth:`step`) shares."""
+
+    __slots__ = (
+        "all_in", "chosen", "counts", "covering", "exact", "floor", "gapped", "hand_size", "keep", "known",
+        "merge_twos", "plan", "rules", "run_gap", "spans", "still_needed",
+    )
+
+    def __init__(
+        self,
+        rules: MeldRules,
+        plan: tuple[_Requirement, ...],
+        counts: list[int],
+        exact: bool,
+        hand_size: int,
+        all_in: bool,
+        keep: int,
+        run_gap: int,
+    ) -> None:
+        self.rules = rules
+        self.plan = plan
+        self.counts = counts
+        self.exact = exact
+        self.hand_size = hand_size
+        self.all_in = all_in
+        self.keep = keep
+        self.run_gap = run_gap
+        #: The melds chosen so far, one per requirement of the plan met.
+        self.chosen: list[_Chosen] = []
+        #: M8 and the like: the spans of the runs chosen so far, where two runs of one suit need a gap.
+        self.spans: list[RunSpan | None] = []
+        self.gapped = run_gap > 0 and sum(kind is RUN for kind, _ in plan) > 1
+        sizes = [size for _, size in plan]
+        #: The fewest cards the requirements from each one on take.
+        self.still_needed = [sum(sizes[index:]) for index in range(len(sizes) + 1)]
+        #: The fewest cards left in hand on the way (all-in takes them all only at the end).
+        self.floor = 0 if all_in else keep
+        self.covering = all_in and len(plan) > 1
+        self.known = _Known(set(), {})
+        self.merge_twos = rules.twos is Twos.WILD
+
+    def covered(self, rest: tuple[_Requirement, ...]) -> bool:
         """Whether melds for ``rest`` can take every card left (N18)."""
-        work = counts[:]
-        if merge_twos and not any(work[_DEAD:]):  # M4: a 2 is a wild like a joker, and nothing else
-            for two in (1, 14, 27, 40):
-                work[_J] += work[two]
+        work = self.counts[:]
+        if self.merge_twos and not any(work[DEAD:]):  # M4: a 2 is a wild like a joker, and nothing else
+            for two in TWOS:
+                work[J] += work[two]
                 work[two] = 0
-        return _cover_exists(rules, rest, work, exact, run_gap, tuple(spans), known)
+        return _cover_exists(self.rules, rest, work, self.exact, self.run_gap, tuple(self.spans), self.known)
 
-    def step(k: int, used: int) -> Iterator[list[tuple[MeldKind, tuple[int, ...]]]]:
-        if k == len(plan):
-            if all_in and used != hand_size:
-                return
-            if hand_size - used < keep:
-                return
-            yield list(chosen)
+    def _finished(self, used: int) -> bool:
+        """Whether a lay-down of ``used`` cards leaves the hand as it must: empty (all-in), or ``keep`` cards."""
+        return (not self.all_in or used == self.hand_size) and self.hand_size - used >= self.keep
+
+    def _melds_for(self, level: int) -> Iterator[tuple[int, ...]]:
+        """The candidates for the requirement at ``level``: all-in's last meld takes every card left."""
+        kind, size = self.plan[level]
+        if self.all_in and level == len(self.plan) - 1:
+            return (all_in_run if kind is RUN else all_in_set)(self.rules, self.counts, size, self.exact)
+        return candidates(self.rules, self.counts, kind, size, self.exact)
+
+    def step(self, level: int, used: int) -> Iterator[list[_Chosen]]:
+        """The walks on from the requirement at ``level``, with ``used`` cards already chosen."""
+        plan = self.plan
+        if level == len(plan):
+            if self._finished(used):
+                yield list(self.chosen)
             return
-        if hand_size - used - suffix[k] < (0 if all_in else keep):
+        if self.hand_size - used - self.still_needed[level] < self.floor:
             return
-        kind, size = plan[k]
-        same_as_previous = k > 0 and plan[k - 1] == plan[k]
-        last = k == len(plan) - 1
-        if all_in and last:  # the last meld takes every card left
-            source: Iterator[tuple[int, ...]] = (all_in_run if kind is _RUN else all_in_set)(rules, counts, size, exact)
-        else:
-            source = candidates(rules, counts, kind, size, exact)
-        spaced = gapped and kind is _RUN
-        for cards in source:
+        kind = plan[level][0]
+        counts = self.counts
+        chosen = self.chosen
+        spans = self.spans
+        same_as_previous = level > 0 and plan[level - 1] == plan[level]
+        spaced = self.gapped and kind is RUN
+        # N18: all-in walks on only where the requirements left can take every card left (a last
+        # meld left is looked for directly)
+        check_cover = self.covering and level + 2 < len(plan)
+        for cards in self._melds_for(level):
             if same_as_previous and cards < chosen[-1][1]:
                 continue
             if spaced:
-                span = _span(rules, cards, known)
-                if any(runs_too_close(span, other, run_gap) for other in spans):
+                span = _span(self.rules, cards, self.known)
+                if _too_close(span, spans, self.run_gap):
                     continue  # (every lay-down holding these two runs breaks the gap)
                 spans.append(span)
-            for i in cards:
-                counts[i] -= 1
-            # N18: all-in walks on only where the requirements left can take every card left (a last
-            # meld left is looked for directly)
-            if not covering or k + 2 >= len(plan) or covered(tuple(plan[k + 1 :])):
+            for index in cards:
+                counts[index] -= 1
+            if not check_cover or self.covered(plan[level + 1 :]):
                 chosen.append((kind, cards))
-                yield from step(k + 1, used + len(cards))
+                yield from self.step(level + 1, used + len(cards))
                 chosen.pop()
-            for i in cards:
-                counts[i] += 1
+            for index in cards:
+                counts[index] += 1
             if spaced:
                 spans.pop()
 
-    if covering and not covered(tuple(plan)):
-        return
-    yield from step(0, 0)
-
 
 def _span(rules: MeldRules, cards: tuple[int, ...], known: _Known) -> RunSpan | None:
-    """The span of the run ``cards`` (:func:`remi.contracts._run_span`), remembered in ``known``."""
-    spans = known[1]
+    """The span of the run ``cards`` (:func:`remi.contracts.run_span`), remembered in ``known``."""
+    spans = known.spans
     if cards in spans:
         return spans[cards]
     span = spans[cards] = run_span(rules, built_meld(True, cards).cards)
     return span
 
 
+def _too_close(span: RunSpan | None, others: Iterable[RunSpan | None], gap: int) -> bool:
+    """Whether the run of ``span`` lies closer than ``gap`` to one of the runs of ``others`` (M8 and the like)."""
+    return any(runs_too_close(span, other, gap) for other in others)
+
+
 def _cover_exists(
     rules: MeldRules,
-    plan: tuple[_Key, ...],
+    plan: tuple[_Requirement, ...],
     counts: list[int],
     exact: bool,
     run_gap: int,
     spans: tuple[RunSpan | None, ...],
     known: _Known,
 ) -> bool:
-    """Whether melds, one per key of ``plan``, use every card of ``counts`` (all-in), runs ``run_gap`` apart.
+    """Whether melds, one per requirement of ``plan``, use every card of ``counts`` (all-in), runs ``run_gap`` apart.
 
-    An exact cover: the lowest natural left lies in one of the melds, so only
-    the melds holding it are tried, for each distinct open requirement (the
-    first open one alone once only wilds are left). ``known`` remembers the
-    dead ends (by counts, open requirements and the spans of the runs laid)
-    and the runs' spans. ``counts`` are the search's own: the caller may count
-    the 2s as jokers where nothing else tells them apart (see ``_walk``).
+    ``known`` remembers the dead ends (by counts, open requirements and the
+    spans of the runs laid) and the runs' spans. ``counts`` are the search's
+    own: the caller may count the 2s as jokers where nothing else tells them
+    apart (see :class:`_Walk`).
     """
-    dead_ends = known[0]
+    dead_ends = known.dead_ends
     memo = (tuple(counts), plan, spans)
     if memo in dead_ends:
         return False
     need = sum(size for _, size in plan)
     total = sum(counts)
     if total < need or (exact and total != need):
+        found = False
+    elif len(plan) == 1:
+        found = _last_meld_exists(rules, plan[0], counts, exact, run_gap, spans, known)
+    else:
+        found = _some_meld_leaves_cover(rules, plan, counts, exact, run_gap, spans, known)
+    if not found:
         dead_ends.add(memo)
-        return False
-    gapped = run_gap > 0
-    if len(plan) == 1:
-        kind, size = plan[0]
-        for cards in (all_in_run if kind is _RUN else all_in_set)(rules, counts, size, exact):
-            if not gapped or kind is _SET or not any(
-                    runs_too_close(_span(rules, cards, known), other, run_gap) for other in spans):
-                return True
-        dead_ends.add(memo)
-        return False
+    return found
+
+
+def _last_meld_exists(
+    rules: MeldRules,
+    requirement: _Requirement,
+    counts: list[int],
+    exact: bool,
+    run_gap: int,
+    spans: tuple[RunSpan | None, ...],
+    known: _Known,
+) -> bool:
+    """Whether one meld for ``requirement`` takes every card of ``counts``, apart from the runs of ``spans``."""
+    kind, size = requirement
+    spaced = run_gap > 0 and kind is RUN
+    for cards in (all_in_run if kind is RUN else all_in_set)(rules, counts, size, exact):
+        if not spaced or not _too_close(_span(rules, cards, known), spans, run_gap):
+            return True
+    return False
+
+
+def _some_meld_leaves_cover(
+    rules: MeldRules,
+    plan: tuple[_Requirement, ...],
+    counts: list[int],
+    exact: bool,
+    run_gap: int,
+    spans: tuple[RunSpan | None, ...],
+    known: _Known,
+) -> bool:
+    """The branching of :func:`_cover_exists`: some meld for a requirement leaves a cover of the others.
+
+    An exact cover: the lowest natural left lies in one of the melds, so only
+    the melds holding it are tried, for each distinct open requirement (the
+    first open one alone once only wilds are left).
+    """
     wild = wild_types(rules)
-    must = next((i for i in range(52) if counts[i] and i not in wild), -1)
-    tried = set()
-    for at, key in enumerate(plan if must >= 0 else plan[:1]):
-        if key in tried:
-            continue
-        tried.add(key)
-        kind, size = key
-        source = counts
-        if must >= 0:  # only the melds of its suit (a run) or rank (a set) may hold it
-            source = [0] * len(counts)
-            for i in (range(must - must % 13, must - must % 13 + 13) if kind is _RUN else range(must % 13, 52, 13)):
-                source[i] = counts[i]
-            for i in wild:
-                source[i] = counts[i]
-            if kind is _RUN and len(counts) > _DEAD:
-                source[_DEAD + must // 13] = counts[_DEAD + must // 13]
+    must = next((index for index in range(J) if counts[index] and index not in wild), -1)
+    for requirement in dict.fromkeys(plan if must >= 0 else plan[:1]):
+        kind, size = requirement
+        at = plan.index(requirement)
         rest = plan[:at] + plan[at + 1 :]
+        source = counts if must < 0 else _may_join(counts, kind, must, wild)
         for cards in list(candidates(rules, source, kind, size, exact)):
             if must >= 0 and must not in cards:
                 continue
-            more = spans
-            if gapped and kind is _RUN:
+            laid = spans
+            if run_gap > 0 and kind is RUN:
                 span = _span(rules, cards, known)
-                if any(runs_too_close(span, other, run_gap) for other in spans):
+                if _too_close(span, spans, run_gap):
                     continue
-                more = (*spans, span)
-            for i in cards:
-                counts[i] -= 1
-            found = _cover_exists(rules, rest, counts, exact, run_gap, more, known)
-            for i in cards:
-                counts[i] += 1
+                laid = (*spans, span)
+            for index in cards:
+                counts[index] -= 1
+            found = _cover_exists(rules, rest, counts, exact, run_gap, laid, known)
+            for index in cards:
+                counts[index] += 1
             if found:
                 return True
-    dead_ends.add(memo)
     return False
+
+
+def _may_join(counts: list[int], kind: MeldKind, must: int, wild: tuple[int, ...]) -> list[int]:
+    """The counts of the cards a meld of ``kind`` holding the natural ``must`` may hold, others zero.
+
+    Those of its suit (a run, with the suit's dead 2, S15) or of its rank (a
+    set), and the wilds.
+    """
+    source = [0] * len(counts)
+    rank, suit = must % 13, must // 13
+    for index in range(suit * 13, suit * 13 + 13) if kind is RUN else range(rank, J, 13):
+        source[index] = counts[index]
+    for index in wild:
+        source[index] = counts[index]
+    if kind is RUN and len(counts) > DEAD:
+        source[DEAD + suit] = counts[DEAD + suit]
+    return source

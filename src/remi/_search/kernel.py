@@ -9,7 +9,7 @@ exists to catch this module.
 Representation. A hand is a list of :data:`~remi.cards.CARD_SLOTS` counts
 indexed by :attr:`Card.index`: ``suit * 13 + rank`` for the live naturals
 (rank 0 = ace … 12 = king; suits in :class:`~remi.cards.Suit` order),
-:data:`J` (52) for the joker and ``DEAD + suit`` for the dead twos (S15): a
+:data:`J` for the joker and ``DEAD + suit`` for the dead twos (S15): a
 dead 2 is a natural that stands only in the 2's place of a run of its suit,
 never in a set, so only the runs read it. The
 *wild pool* is the jokers and, where 2s are wild, the four suits' 2s
@@ -28,7 +28,8 @@ Where 2s are wild or a meld needs other than one natural, every distinct
 arrangement of the wilds over a run's wild places is a candidate of its own;
 under :attr:`Twos.WILD_EXCEPT_SETS` a set of twos (every card but the jokers a
 2) uses its 2s as naturals, and with ``min_naturals`` 0 (and no joker cap)
-melds of wilds only are candidates too (rank 13 and suit 4 stand for them).
+melds of wilds only are candidates too (:data:`WILDS_ONLY_RANK` and
+:data:`WILDS_ONLY_SUIT` stand for them).
 A suit's runs (a rank's sets) depend only on that suit's (rank's) counts and
 the wild pool, so the lists are cached per meld rules, kept only if small.
 
@@ -41,17 +42,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import combinations, compress, product
 
-from remi.cards import CARD_SLOTS, DEAD_TWOS, Card
+from remi.cards import CARD_SLOTS, DEAD_TWOS, JOKER, Card
 from remi.melds import JokerCap, MeldKind, MeldRules, Twos, longest_run, run_value_bounds
 
-#: The joker's index in a count vector.
-J = 52
+#: The joker's index in a count vector; the live naturals' indices are the ones below it.
+J = JOKER.index
 #: The 2 of each suit, by card index.
 TWOS = (1, 14, 27, 40)
 #: The dead 2 of spades' index (S15); the dead 2 of suit ``s`` is ``DEAD + s``.
 DEAD = DEAD_TWOS[0].index
-_SET = MeldKind.SET
-_NATURAL = Twos.NATURAL
+#: The index of each suit's ace, where its 13 naturals start.
+SUIT_STARTS = (0, 13, 26, 39)
+#: The rank (of :func:`wild_sets`) and the suit (of :func:`wild_runs`) that stand for melds of wilds only.
+WILDS_ONLY_RANK = 13
+WILDS_ONLY_SUIT = 4
+#: The meld kinds and the ordinary rule for 2s, bound once: an enum member's lookup is slow on a hot path.
+SET = MeldKind.SET
+RUN = MeldKind.RUN
+NATURAL_TWOS = Twos.NATURAL
 
 
 # -- count vectors -------------------------------------------------------------
@@ -67,40 +75,40 @@ def counts_of(cards: Iterable[Card]) -> list[int]:
 
 def plain_rules(rules: MeldRules) -> bool:
     """Whether the ordinary rules' fast path applies: 2s natural and one natural per meld."""
-    return rules.twos is _NATURAL and rules.min_naturals == 1
+    return rules.twos is NATURAL_TWOS and rules.min_naturals == 1
 
 
 def wild_types(rules: MeldRules) -> tuple[int, ...]:
     """The card indices that are wild in runs (and in sets other than sets of twos), in index order."""
-    return (J,) if rules.twos is Twos.NATURAL else (*TWOS, J)
+    return (J,) if rules.twos is NATURAL_TWOS else (*TWOS, J)
 
 
 def wild_count(rules: MeldRules, counts: list[int]) -> int:
     """How many wilds ``counts`` hold, and dead 2s (S15): the bounds that use it only loosen."""
-    if rules.twos is Twos.NATURAL:
+    if rules.twos is NATURAL_TWOS:
         return counts[J]
-    return (counts[J] + counts[1] + counts[14] + counts[27] + counts[40]
-            + counts[DEAD] + counts[DEAD + 1] + counts[DEAD + 2] + counts[DEAD + 3])
+    return counts[J] + sum([counts[two] for two in TWOS]) + sum(counts[DEAD:])
 
 
 def natural_suits(rules: MeldRules, counts: list[int]) -> int:
     """How many suits ``counts`` hold a natural of (wild 2s do not count; dead 2s do, S15)."""
-    if rules.twos is Twos.NATURAL:
-        return sum(1 for base in (0, 13, 26, 39) if any(counts[base : base + 13]))
-    return sum(1 for suit, base in enumerate((0, 13, 26, 39))
-               if counts[base] or any(counts[base + 2 : base + 13]) or counts[DEAD + suit])
+    if rules.twos is NATURAL_TWOS:
+        return sum(1 for start in SUIT_STARTS if any(counts[start : start + 13]))
+    return sum(1 for suit, start in enumerate(SUIT_STARTS)
+               if counts[start] or any(counts[start + 2 : start + 13]) or counts[DEAD + suit])
 
 
 def ranks(counts: list[int]) -> zip[tuple[int, int, int, int]]:
     """Each rank's counts in the four suits, ace first."""
-    return zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)
+    return zip(counts[0:13], counts[13:26], counts[26:39], counts[39:J], strict=True)
 
 
 def set_naturals(counts: list[int], distinct: bool) -> list[int]:
     """Per rank (ace first), the naturals a set of it may hold: its copies, or the suits held where suits differ."""
     if distinct:
-        return [(a > 0) + (b > 0) + (c > 0) + (d > 0) for a, b, c, d in ranks(counts)]
-    return [a + b + c + d for a, b, c, d in ranks(counts)]
+        return [(spades > 0) + (hearts > 0) + (diamonds > 0) + (clubs > 0)
+                for spades, hearts, diamonds, clubs in ranks(counts)]
+    return [spades + hearts + diamonds + clubs for spades, hearts, diamonds, clubs in ranks(counts)]
 
 
 # -- run windows -----------------------------------------------------------------
@@ -139,112 +147,130 @@ def run_windows(rules: MeldRules, low: int, high: int) -> tuple[tuple[int, int],
 # -- sets ------------------------------------------------------------------------
 
 
+def _rank_copies(counts: list[int], rank: int, distinct: bool) -> list[int]:
+    """The copies of ``rank`` held in each suit a set may take: at most one a suit where suits differ."""
+    held = counts[rank:J:13]
+    return [min(copies, 1) for copies in held] if distinct else held
+
+
+def _set_naturals(rank: int, copies: tuple[int, ...]) -> list[int]:
+    """The card indices of ``copies[suit]`` naturals of ``rank`` in each suit, suits in order."""
+    naturals: list[int] = []
+    for suit, taken in enumerate(copies):
+        naturals.extend([suit * 13 + rank] * taken)
+    return naturals
+
+
 def _plain_sets(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
     """Every set (as sorted card indices) with a size in [low, high] from ``counts`` (ordinary rules)."""
     jokers = counts[J]
     cap = rules.joker_cap is JokerCap.NATURALS
-    limit = 1 if rules.set_distinct_suits else None
     for rank in range(13):
-        avail = [counts[suit * 13 + rank] for suit in range(4)]
-        if limit is not None:
-            avail = [min(a, limit) for a in avail]
-        naturals_max = sum(avail)
-        if naturals_max == 0:
+        held = _rank_copies(counts, rank, rules.set_distinct_suits)
+        most_naturals = sum(held)
+        if most_naturals == 0 or most_naturals + (min(jokers, most_naturals) if cap else jokers) < low:
             continue
-        top = naturals_max + (min(jokers, naturals_max) if cap else jokers)
-        if top < low:
-            continue
-        for choice in product(*(range(a + 1) for a in avail)):
-            n = sum(choice)
-            if n == 0:
+        for copies in product(*(range(taken + 1) for taken in held)):
+            naturals = sum(copies)
+            if naturals == 0:
                 continue
-            base: list[int] = []
-            for suit, k in enumerate(choice):
-                base.extend([suit * 13 + rank] * k)
-            for j in range(min(jokers, n) if cap else jokers, -1, -1):
-                total = n + j
-                if total < low or (high is not None and total > high):
-                    continue
-                yield (*base, *([J] * j))
+            chosen = _set_naturals(rank, copies)
+            for wilds in range(min(jokers, naturals) if cap else jokers, -1, -1):
+                size = naturals + wilds
+                if size >= low and (high is None or size <= high):
+                    yield (*chosen, *([J] * wilds))
 
 
-def _multisets(types: tuple[int, ...], avail: tuple[int, ...], k: int, i: int = 0) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``k`` wilds (indices in order) with at most ``avail[t]`` of ``types[t]``."""
-    if k == 0:
+def _multisets(
+    wild_kinds: tuple[int, ...], available: tuple[int, ...], count: int, first: int = 0
+) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``count`` wilds (indices in order) with at most ``available[k]`` of ``wild_kinds[k]``.
+
+    Only the kinds from ``first`` on are drawn from (the recursion's own argument).
+    """
+    if count == 0:
         yield ()
         return
-    if i == len(types):
+    if first == len(wild_kinds):
         return
-    rest = sum(avail[i + 1 :])
-    for take in range(min(k, avail[i]), -1, -1):
-        if k - take > rest:
+    rest = sum(available[first + 1 :])
+    for taken in range(min(count, available[first]), -1, -1):
+        if count - taken > rest:
             break
-        head = (types[i],) * take
-        for tail in _multisets(types, avail, k - take, i + 1):
+        head = (wild_kinds[first],) * taken
+        for tail in _multisets(wild_kinds, available, count - taken, first + 1):
             yield head + tail
 
 
-def _arrangements(types: tuple[int, ...], left: list[int], k: int) -> Iterator[tuple[int, ...]]:
-    """Every distinct sequence of ``k`` wilds with at most ``left[t]`` of ``types[t]`` (``left`` is restored)."""
-    if k == 0:
+def _arrangements(wild_kinds: tuple[int, ...], left: list[int], count: int) -> Iterator[tuple[int, ...]]:
+    """Every distinct sequence of ``count`` wilds, at most ``left[k]`` of ``wild_kinds[k]`` (``left`` is restored)."""
+    if count == 0:
         yield ()
         return
-    for t, card in enumerate(types):
-        if left[t]:
-            left[t] -= 1
-            for tail in _arrangements(types, left, k - 1):
+    for kind, card in enumerate(wild_kinds):
+        if left[kind]:
+            left[kind] -= 1
+            for tail in _arrangements(wild_kinds, left, count - 1):
                 yield (card, *tail)
-            left[t] += 1
+            left[kind] += 1
 
 
 def _suit_choices(held: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every choice of 0..held[i] copies per suit, the first suit varying fastest."""
+    """Every choice of 0..held[suit] copies per suit, the first suit varying fastest."""
     if not held:
         yield ()
         return
     for tail in _suit_choices(held[1:]):
-        for k in range(held[0] + 1):
-            yield (k, *tail)
+        for taken in range(held[0] + 1):
+            yield (taken, *tail)
+
+
+def _wilds_only_sets(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
+    """Every set of wilds alone with a size in [low, high]: only with ``min_naturals`` 0 and no joker cap."""
+    if rules.min_naturals or rules.joker_cap is JokerCap.NATURALS:
+        return
+    wild_kinds = (*TWOS, J) if rules.twos is Twos.WILD else (J,)  # (2s alone make a set of twos otherwise)
+    available = tuple(counts[kind] for kind in wild_kinds)
+    most = sum(available) if high is None else min(high, sum(available))
+    for size in range(max(low, 1), most + 1):
+        yield from _multisets(wild_kinds, available, size)
 
 
 def wild_sets(rules: MeldRules, counts: list[int], rank: int, low: int, high: int | None) -> Iterator[tuple[int, ...]]:
     """Every set of ``rank`` (0 = ace … 12 = king; 13: wilds only) with a size in [low, high], any rules."""
-    twos = rules.twos
-    cap = rules.joker_cap is JokerCap.NATURALS
-    least = max(1, rules.min_naturals)
-    if rank == 13:  # wilds only
-        if rules.min_naturals or cap:
-            return
-        types = (*TWOS, J) if twos is Twos.WILD else (J,)  # (2s alone make a set of twos otherwise)
-        avail = tuple(counts[t] for t in types)
-        most = sum(avail) if high is None else min(high, sum(avail))
-        for size in range(max(low, 1), most + 1):
-            yield from _multisets(types, avail, size)
+    if rank == WILDS_ONLY_RANK:
+        yield from _wilds_only_sets(rules, counts, low, high)
         return
+    twos = rules.twos
     if rank == 1 and twos is Twos.WILD:
         return  # a 2 is never a natural
-    types = (J,) if rank == 1 or twos is Twos.NATURAL else (*TWOS, J)
-    avail = tuple(counts[t] for t in types)
-    wilds = sum(avail)
-    held = [counts[suit * 13 + rank] for suit in range(4)]
-    if rules.set_distinct_suits:
-        held = [min(n, 1) for n in held]
-    for choice in _suit_choices(held):
-        n = sum(choice)
-        if n < least:
+    cap = rules.joker_cap is JokerCap.NATURALS
+    least = max(1, rules.min_naturals)
+    wild_kinds = (J,) if rank == 1 or twos is NATURAL_TWOS else (*TWOS, J)
+    available = tuple(counts[kind] for kind in wild_kinds)
+    wilds = sum(available)
+    for copies in _suit_choices(_rank_copies(counts, rank, rules.set_distinct_suits)):
+        naturals = sum(copies)
+        if naturals < least:
             continue
-        base: list[int] = []
-        for suit, k in enumerate(choice):
-            base.extend([suit * 13 + rank] * k)
-        for j in range(min(wilds, n) if cap else wilds, -1, -1):
-            total = n + j
-            if total < low or (high is not None and total > high):
+        chosen = _set_naturals(rank, copies)
+        for taken_wilds in range(min(wilds, naturals) if cap else wilds, -1, -1):
+            size = naturals + taken_wilds
+            if size < low or (high is not None and size > high):
                 continue
-            for extra in _multisets(types, avail, j):
-                yield tuple(sorted((*base, *extra)))
+            for extra in _multisets(wild_kinds, available, taken_wilds):
+                yield tuple(sorted((*chosen, *extra)))
 
 
 # -- runs ------------------------------------------------------------------------
+
+
+def _held_prefix(held: list[int], span: int) -> list[int]:
+    """For each value of the line (1 to ``span``), how many values up to it the suit ``held`` has a natural of."""
+    prefix = [0]
+    for value in range(1, span + 1):
+        prefix.append(prefix[-1] + (1 if held[(value - 1) % 13] else 0))
+    return prefix
 
 
 def _plain_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
@@ -253,39 +279,36 @@ def _plain_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> Ite
     cap = rules.joker_cap is JokerCap.NATURALS
     windows = run_windows(rules, low, high)
     span = 27 if rules.run_wrap else 14
-    budgets = [min(jokers, length // 2 if cap else length - 1) for length in range(max(high, low) + 1)]
-    for suit in range(4):
-        base = suit * 13
-        held = counts[base : base + 13]
+    joker_budgets = [min(jokers, length // 2 if cap else length - 1) for length in range(max(high, low) + 1)]
+    for start_index in SUIT_STARTS:
+        held = counts[start_index : start_index + 13]
         if not any(held):
             continue
-        prefix = [0]
-        for v in range(1, span + 1):
-            prefix.append(prefix[-1] + (1 if held[(v - 1) % 13] else 0))
+        prefix = _held_prefix(held, span)
         for start, length in windows:
             # quick reject: the gaps must fit the joker budget
             naturals = prefix[start + length - 1] - prefix[start - 1]
-            budget = budgets[length]
+            budget = joker_budgets[length]
             if naturals == 0 or length - naturals > budget:
                 continue
-            indices = [base + (start + i - 1) % 13 for i in range(length)]
+            indices = [start_index + (start + offset - 1) % 13 for offset in range(length)]
             if length > 13:  # the ace (or more) twice: count copies card by card
                 yield from _fill(indices, counts, jokers, cap)
-                continue
-            held_positions = [i for i in range(length) if counts[indices[i]]]
-            gaps = length - len(held_positions)
-            filled = [index if counts[index] else J for index in indices]
-            for extra in range(budget - gaps + 1):
-                if extra == len(held_positions):
-                    break  # a run needs a natural
-                if extra == 0:
-                    yield tuple(filled)
-                    continue
-                for chosen in combinations(held_positions, extra):
-                    out = filled[:]
-                    for i in chosen:
-                        out[i] = J
-                    yield tuple(out)
+            else:
+                yield from _window_plain_runs(indices, counts, budget)
+
+
+def _window_plain_runs(indices: list[int], counts: list[int], budget: int) -> Iterator[tuple[int, ...]]:
+    """Every run on one window of distinct cards: jokers in its gaps and, within ``budget``, for naturals held."""
+    held_places = [place for place, index in enumerate(indices) if counts[index]]
+    gaps = len(indices) - len(held_places)
+    filled = [index if counts[index] else J for index in indices]
+    for replaced in range(min(budget - gaps, len(held_places) - 1) + 1):  # (a run keeps a natural)
+        for places in combinations(held_places, replaced):
+            run = filled[:]
+            for place in places:
+                run[place] = J
+            yield tuple(run)
 
 
 def _fill(indices: list[int], counts: list[int], jokers: int, cap: bool) -> Iterator[tuple[int, ...]]:
@@ -295,71 +318,102 @@ def _fill(indices: list[int], counts: list[int], jokers: int, cap: bool) -> Iter
     used: dict[int, int] = {}
     chosen: list[int] = []
 
-    def walk(i: int, jokers_used: int, naturals: int) -> Iterator[tuple[int, ...]]:
-        if i == length:
+    def walk(place: int, jokers_used: int, naturals: int) -> Iterator[tuple[int, ...]]:
+        """The runs that fill the places from ``place`` on, given the places before it."""
+        if place == length:
             if naturals:
                 yield tuple(chosen)
             return
-        index = indices[i]
+        index = indices[place]
         if counts[index] - used.get(index, 0) > 0:
             used[index] = used.get(index, 0) + 1
             chosen.append(index)
-            yield from walk(i + 1, jokers_used, naturals + 1)
+            yield from walk(place + 1, jokers_used, naturals + 1)
             chosen.pop()
             used[index] -= 1
         if jokers_used < max_jokers:
             chosen.append(J)
-            yield from walk(i + 1, jokers_used + 1, naturals)
+            yield from walk(place + 1, jokers_used + 1, naturals)
             chosen.pop()
 
     yield from walk(0, 0, 0)
 
 
+def _wilds_only_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
+    """Every run of wilds alone, every arrangement of every length that fits: only with ``min_naturals`` 0, no cap."""
+    if rules.min_naturals or rules.joker_cap is JokerCap.NATURALS:
+        return
+    wild_kinds = wild_types(rules)
+    left = [counts[kind] for kind in wild_kinds]
+    for length in range(max(low, 1), min(high, longest_run(rules), sum(left)) + 1):
+        yield from _arrangements(wild_kinds, left, length)
+
+
 def wild_runs(rules: MeldRules, counts: list[int], suit: int, low: int, high: int) -> Iterator[tuple[int, ...]]:
     """Every run of ``suit`` (4: wilds only) with a length in [low, high], wilds in place, any rules."""
-    cap = rules.joker_cap is JokerCap.NATURALS
-    types = wild_types(rules)
-    left = [counts[t] for t in types]
-    wilds = sum(left)
-    if suit == 4:  # wilds only: every arrangement of every length that fits
-        if rules.min_naturals or cap:
-            return
-        for length in range(max(low, 1), min(high, longest_run(rules), wilds) + 1):
-            yield from _arrangements(types, left, length)
+    if suit == WILDS_ONLY_SUIT:
+        yield from _wilds_only_runs(rules, counts, low, high)
         return
+    cap = rules.joker_cap is JokerCap.NATURALS
+    wild_kinds = wild_types(rules)
+    left = [counts[kind] for kind in wild_kinds]
+    wilds = sum(left)
     least = max(1, rules.min_naturals)
-    twos_wild = rules.twos is not Twos.NATURAL
-    base = suit * 13
+    twos_wild = rules.twos is not NATURAL_TWOS
+    start_index = suit * 13
+    two = start_index + 1
     # S15: where 2s are wild, the 2's place takes the dead 2 of the suit as its natural
-    two = DEAD + suit if twos_wild and counts[DEAD + suit] else base + 1
+    two_natural = DEAD + suit if twos_wild and counts[DEAD + suit] else two
     for start, length in run_windows(rules, low, high):
-        indices = [base + (start + i - 1) % 13 for i in range(length)]
-        if two != base + 1:
-            indices = [two if index == base + 1 else index for index in indices]
-        held = [i for i in range(length) if counts[indices[i]] and not (twos_wild and indices[i] % 13 == 1
-                                                                        and indices[i] < J)]
-        gaps = length - len(held)
-        if gaps > wilds or len(held) < least or (cap and gaps > len(held)):
+        indices = [start_index + (start + offset - 1) % 13 for offset in range(length)]
+        if two_natural != two:
+            indices = [two_natural if index == two else index for index in indices]
+        held_places = [place for place, index in enumerate(indices)
+                       if counts[index] and not (twos_wild and index == two)]  # (a live 2 is a wild there)
+        gaps = length - len(held_places)
+        if gaps > wilds or len(held_places) < least or (cap and gaps > len(held_places)):
             continue
-        repeated = len(set(indices)) < length  # the ace twice (or, with wrap, some card twice)
-        most_wild = min(wilds, length - least, length // 2 if cap else length)
-        for w in range(gaps, most_wild + 1):
-            for wild_places in combinations(held, w - gaps):
-                chosen = [i for i in held if i not in wild_places]
-                if repeated:
-                    used: dict[int, int] = {}
-                    for i in chosen:
-                        used[indices[i]] = used.get(indices[i], 0) + 1
-                    if any(counts[index] < n for index, n in used.items()):
-                        continue
-                out = [J] * length
-                for i in chosen:
-                    out[i] = indices[i]
-                places = [i for i in range(length) if out[i] == J]
-                for wild_cards in _arrangements(types, left, w):
-                    for i, card in zip(places, wild_cards, strict=True):
-                        out[i] = card
-                    yield tuple(out)
+        most_wilds = min(wilds, length - least, length // 2 if cap else length)
+        yield from _window_wild_runs(indices, held_places, counts, wild_kinds, left, range(gaps, most_wilds + 1))
+
+
+def _window_wild_runs(
+    indices: list[int],
+    held_places: list[int],
+    counts: list[int],
+    wild_kinds: tuple[int, ...],
+    left: list[int],
+    wild_totals: range,
+) -> Iterator[tuple[int, ...]]:
+    """Every run on one window holding a number of wilds in ``wild_totals``.
+
+    The wilds take the window's gaps and the places of some naturals held,
+    each distinct arrangement of the wild pool ``left`` over those places.
+    """
+    length = len(indices)
+    gaps = length - len(held_places)
+    repeated = len(set(indices)) < length  # the ace twice (or, with wrap, some card twice)
+    for wilds in wild_totals:
+        for replaced in combinations(held_places, wilds - gaps):
+            kept = [place for place in held_places if place not in replaced]
+            if repeated and not _copies_held(indices, kept, counts):
+                continue
+            run = [J] * length
+            for place in kept:
+                run[place] = indices[place]
+            wild_places = [place for place in range(length) if run[place] == J]
+            for wild_cards in _arrangements(wild_kinds, left, wilds):
+                for place, card in zip(wild_places, wild_cards, strict=True):
+                    run[place] = card
+                yield tuple(run)
+
+
+def _copies_held(indices: list[int], kept: list[int], counts: list[int]) -> bool:
+    """Whether ``counts`` hold every natural the places ``kept`` of a window take, copy by copy."""
+    wanted: dict[int, int] = {}
+    for place in kept:
+        wanted[indices[place]] = wanted.get(indices[place], 0) + 1
+    return all(counts[index] >= copies for index, copies in wanted.items())
 
 
 # -- the listing's candidates, cached ----------------------------------------------
@@ -371,8 +425,8 @@ _KEEP_AT_MOST = 4000
 _EAGER_JOKERS = 2
 _CACHE_LIMIT = 100_000
 # (0 for sets or 1 for runs, rank or suit, its counts, jokers or the wild pool, low, high)
-_Key = tuple[int, int, tuple[int, ...], int | tuple[int, ...], int, int | None]
-_Cache = dict[_Key, tuple[tuple[int, ...], ...] | None]
+_CacheKey = tuple[int, int, tuple[int, ...], int | tuple[int, ...], int, int | None]
+_Cache = dict[_CacheKey, tuple[tuple[int, ...], ...] | None]
 _caches: dict[int, tuple[MeldRules, _Cache]] = {}
 _last: list[tuple[MeldRules, _Cache]] = []
 
@@ -390,7 +444,7 @@ def _cache(rules: MeldRules) -> _Cache:
     return entry[1]
 
 
-def _remember(cache: _Cache, key: _Key, source: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+def _remember(cache: _Cache, key: _CacheKey, source: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
     """Yield ``source``, keeping it in ``cache`` once read to the end if it is small."""
     kept: list[tuple[int, ...]] | None = []
     for meld in source:
@@ -402,7 +456,7 @@ def _remember(cache: _Cache, key: _Key, source: Iterator[tuple[int, ...]]) -> It
     cache[key] = tuple(kept) if kept is not None else None
 
 
-def _fresh(cache: _Cache, key: _Key, keep: bool, eager: bool, source: Iterator[tuple[int, ...]]
+def _fresh(cache: _Cache, key: _CacheKey, keep: bool, eager: bool, source: Iterator[tuple[int, ...]]
            ) -> Iterator[tuple[int, ...]]:
     """Candidates not in the cache yet: kept whole at once when ``eager`` (a small list)."""
     if not keep:  # known to be too long to keep
@@ -417,14 +471,15 @@ def candidates(
     rules: MeldRules, counts: list[int], kind: MeldKind, size: int, exact: bool
 ) -> Iterator[tuple[int, ...]]:
     """Every meld of ``kind`` fulfilling a requirement of ``size`` from ``counts``, each once."""
-    if rules.twos is not _NATURAL or rules.min_naturals != 1:
+    if rules.twos is not NATURAL_TWOS or rules.min_naturals != 1:
         return _wild_candidates(rules, counts, kind, size, exact)
-    if kind is _SET:
+    if kind is SET:
         return _cached_sets(rules, counts, size, size if exact else rules.set_max)
     return _cached_runs(rules, counts, size, size if exact else rules.run_max)
 
 
 def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
+    """The sets of every rank (ordinary rules), each rank's list from the cache where it is kept."""
     cache = _cache(rules)
     jokers = counts[J]
     cap = rules.joker_cap is JokerCap.NATURALS
@@ -446,12 +501,12 @@ def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None
 
 
 def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
+    """The runs of every suit (ordinary rules), each suit's list from the cache where it is kept."""
     cache = _cache(rules)
     jokers = counts[J]
     least = (low + 1) // 2 if rules.joker_cap is JokerCap.NATURALS else 1
-    for suit in range(4):
-        base = suit * 13
-        held = tuple(counts[base : base + 13])
+    for suit, start in enumerate(SUIT_STARTS):
+        held = tuple(counts[start : start + 13])
         naturals = sum(held)
         if naturals < least or naturals + jokers < low:
             continue
@@ -461,7 +516,7 @@ def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> It
             yield from found
             continue
         local = [0] * CARD_SLOTS
-        local[base : base + 13] = held
+        local[start : start + 13] = held
         local[J] = jokers
         yield from _fresh(cache, key, found is not None, jokers <= _EAGER_JOKERS,
                           _plain_runs(rules, local, low, high))
@@ -472,26 +527,30 @@ def _wild_candidates(
 ) -> Iterator[tuple[int, ...]]:
     """:func:`candidates` where 2s are wild or a meld needs other than one natural."""
     cache = _cache(rules)
-    pool = tuple(counts[t] for t in wild_types(rules))
-    if kind is _SET:
+    pool = tuple([counts[kind] for kind in wild_types(rules)])
+    if kind is SET:
         high = size if exact else rules.set_max
-        for rank in range(14):
-            held = tuple(counts[rank + 13 * suit] for suit in range(4)) if rank < 13 else ()
-            if rank < 13 and (not any(held) or (rank == 1 and rules.twos is Twos.WILD)):
-                continue
-            yield from _cached(cache, (0, rank, held, pool, size, high), wild_sets(rules, counts, rank, size, high))
+        twos_never_natural = rules.twos is Twos.WILD
+        for rank in range(13):
+            held = tuple(counts[rank:J:13])
+            if any(held) and not (rank == 1 and twos_never_natural):
+                yield from _cached(cache, (0, rank, held, pool, size, high), wild_sets(rules, counts, rank, size, high))
+        yield from _cached(cache, (0, WILDS_ONLY_RANK, (), pool, size, high),
+                           wild_sets(rules, counts, WILDS_ONLY_RANK, size, high))
         return
     top = size if exact else rules.run_max
-    for suit in range(5):
-        held = tuple(counts[suit * 13 : suit * 13 + 13]) if suit < 4 else ()
-        if suit < 4 and counts[DEAD + suit]:
+    for suit, start in enumerate(SUIT_STARTS):
+        held = tuple(counts[start : start + 13])
+        if counts[DEAD + suit]:
             held = (*held, counts[DEAD + suit])  # S15: the dead 2s held, a key of their own
-        elif suit < 4 and not any(held):
+        elif not any(held):
             continue
         yield from _cached(cache, (1, suit, held, pool, size, top), wild_runs(rules, counts, suit, size, top))
+    yield from _cached(cache, (1, WILDS_ONLY_SUIT, (), pool, size, top),
+                       wild_runs(rules, counts, WILDS_ONLY_SUIT, size, top))
 
 
-def _cached(cache: _Cache, key: _Key, source: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+def _cached(cache: _Cache, key: _CacheKey, source: Iterator[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
     """The cached list of ``key`` if there is one, else ``source`` (remembered if small)."""
     found = cache.get(key, ())
     if found is not None and (found or key in cache):
@@ -510,11 +569,11 @@ def all_in_set(rules: MeldRules, counts: list[int], size: int, exact: bool) -> I
         return
     if any(counts[DEAD:]):
         return  # S15: a dead 2 is never in a set
-    wild_twos = rules.twos is not _NATURAL
-    ranks = {i % 13 for i in compress(range(52), counts) if not (wild_twos and i % 13 == 1)}  # (the cards held)
-    if len(ranks) > 1:
+    wild_twos = rules.twos is not NATURAL_TWOS
+    held_ranks = {index % 13 for index in compress(range(J), counts) if not (wild_twos and index % 13 == 1)}
+    if len(held_ranks) > 1:
         return  # naturals of two ranks (2s aside where they may be wild): no one set holds them
-    yield from candidates(rules, counts, _SET, total, True)
+    yield from candidates(rules, counts, SET, total, True)
 
 
 def all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
@@ -522,17 +581,16 @@ def all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> I
     total = sum(counts)
     if total < size or (exact and total != size) or total > rules.run_max:
         return  # (a run as long as the cards left must still be within the longest run allowed)
-    if rules.twos is not _NATURAL or rules.min_naturals != 1:
+    if not plain_rules(rules):
         if natural_suits(rules, counts) > 1:
             return
-        for suit in range(5):
-            if suit < 4 and not any(counts[suit * 13 : suit * 13 + 13]) and not counts[DEAD + suit]:
-                continue
-            # a run of ``total`` cards out of ``total`` uses every one of them
-            yield from wild_runs(rules, counts, suit, total, total)
+        for suit, start in enumerate(SUIT_STARTS):
+            if any(counts[start : start + 13]) or counts[DEAD + suit]:
+                # a run of ``total`` cards out of ``total`` uses every one of them
+                yield from wild_runs(rules, counts, suit, total, total)
+        yield from wild_runs(rules, counts, WILDS_ONLY_SUIT, total, total)
         return
-    suits = {i // 13 for i in range(52) if counts[i]}
-    if len(suits) != 1:
+    if sum(1 for start in SUIT_STARTS if any(counts[start : start + 13])) != 1:
         return
     for run in _plain_runs(rules, counts, total, total):
         if run.count(J) == counts[J]:

@@ -31,25 +31,34 @@ Scored = tuple[int, tuple[int, ...], tuple[int, ...]]
 class RunLine:
     """Where a suit's runs lie, as bits and tables over the *line* of positions (see the module).
 
-    Without wrap-around the line is :func:`run_bounds`; with it, several
-    turns of the 13 values, a run's lowest natural in the middle turn
-    (``a_lo`` … ``a_hi``) so that each run is found once. ``values`` lists
-    the positions, ``offsets`` their card offsets (rank - 1), ``cards[suit][v]``
-    the card at position ``v``, ``bits[offset]`` the positions of a card offset
-    as bits (bit ``v - lo``; none for a 2 where 2s are wild in runs: a wild
-    fills its place), ``windows[n]`` every window of ``n`` positions as bits,
-    ``jokers_of[n]`` ``n`` jokers' indices, and ``most[n]`` what
-    :func:`window_naturals` found for a suit's bits (a memo).
+    Without wrap-around the line is :func:`~remi._search.kernel.run_bounds`;
+    with it, several turns of the 13 values, a run's lowest natural in the
+    middle turn so that each run is found once.
+
+    Attributes:
+        lo: The line's first position.
+        hi: The line's last position.
+        lowest_from: The first position a run's lowest natural may take.
+        lowest_to: The last position a run's lowest natural may take.
+        values: The positions, ``lo`` to ``hi``.
+        offsets: Each position's card offset (rank - 1).
+        cards: ``cards[suit][position]``, the card at a position.
+        bits: ``bits[offset]``, the positions of a card offset as bits (bit
+            ``position - lo``; none for a 2 where 2s are wild in runs: a wild fills its place).
+        windows: ``windows[length]``, every window of ``length`` positions as bits.
+        jokers_of: ``jokers_of[count]``, ``count`` jokers' indices.
+        most: ``most[length]``, what :func:`window_naturals` found for a suit's bits (a memo).
     """
 
-    __slots__ = ("a_hi", "a_lo", "bits", "cards", "hi", "jokers_of", "lo", "most", "offsets", "values", "windows")
+    __slots__ = ("bits", "cards", "hi", "jokers_of", "lo", "lowest_from", "lowest_to", "most", "offsets", "values",
+                 "windows")
 
     def __init__(
         self,
         lo: int,
         hi: int,
-        a_lo: int,
-        a_hi: int,
+        lowest_from: int,
+        lowest_to: int,
         values: tuple[int, ...],
         offsets: tuple[int, ...],
         cards: tuple[tuple[int, ...], ...],
@@ -59,8 +68,8 @@ class RunLine:
     ) -> None:
         self.lo = lo
         self.hi = hi
-        self.a_lo = a_lo
-        self.a_hi = a_hi
+        self.lowest_from = lowest_from
+        self.lowest_to = lowest_to
         self.values = values
         self.offsets = offsets
         self.cards = cards
@@ -79,24 +88,26 @@ def run_line(rules: MeldRules) -> RunLine:
     if hit is not None and hit[0] is rules:
         return hit[1]
     lo, hi, wrap = run_value_bounds(rules)  # (where 2s are wild no position stands for a 2: the line starts at 3)
-    a_lo, a_hi = lo, hi
+    lowest_from, lowest_to = lo, hi
     if wrap:
         turn = 13 * -(-rules.run_max // 13)
-        lo, hi, a_lo, a_hi = 1, 2 * turn + 13, turn + 1, turn + 13
+        lo, hi, lowest_from, lowest_to = 1, 2 * turn + 13, turn + 1, turn + 13
     wild_twos = rules.twos is not Twos.NATURAL
+    positions = range(lo, hi + 1)
     line = RunLine(
         lo=lo,
         hi=hi,
-        a_lo=a_lo,
-        a_hi=a_hi,
-        values=tuple(range(lo, hi + 1)),
-        offsets=tuple((v - 1) % 13 for v in range(lo, hi + 1)),
-        cards=tuple(tuple(suit * 13 + (v - 1) % 13 for v in range(hi + 1)) for suit in range(4)),
-        bits=tuple(0 if wild_twos and c == 1 else sum(1 << (v - lo) for v in range(lo, hi + 1) if (v - 1) % 13 == c)
-                   for c in range(13)),
-        windows=tuple(tuple(((1 << n) - 1) << (v - lo) for v in range(lo, hi - n + 2))
-                      for n in range(rules.run_max + 1)),
-        jokers_of=tuple((J,) * n for n in range(rules.run_max + 1)),
+        lowest_from=lowest_from,
+        lowest_to=lowest_to,
+        values=tuple(positions),
+        offsets=tuple((position - 1) % 13 for position in positions),
+        cards=tuple(tuple(suit * 13 + (position - 1) % 13 for position in range(hi + 1)) for suit in range(4)),
+        bits=tuple(0 if wild_twos and offset == 1
+                   else sum(1 << (position - lo) for position in positions if (position - 1) % 13 == offset)
+                   for offset in range(13)),
+        windows=tuple(tuple(((1 << length) - 1) << (position - lo) for position in range(lo, hi - length + 2))
+                      for length in range(rules.run_max + 1)),
+        jokers_of=tuple((J,) * count for count in range(rules.run_max + 1)),
     )
     if len(RUN_LINES) > 64:
         RUN_LINES.clear()
@@ -132,123 +143,145 @@ def window_naturals(line: RunLine, bits: int, length: int) -> int:
 _MOST_KNOWN = 1 << 14
 
 
-class Scoring:
-    """What scored candidates need besides the counts (see :func:`scored_runs`, :func:`scored_sets`).
+class ScoredRules:
+    """The meld rules as the scored candidates read them, with the card points they score by.
 
-    ``points`` by card index, ``wild`` what a wild scores, ``cap`` whether
-    wilds may not outnumber naturals (:attr:`JokerCap.NATURALS`), ``least``
-    the fewest naturals of a meld, ``distinct`` whether a set's suits differ.
+    See :func:`scored_runs`, :func:`scored_sets` and :func:`cover_sets`.
+
+    Attributes:
+        line: Where the runs lie (:func:`run_line`).
+        points: The points of each card, by card index.
+        wild_points: What a wild scores.
+        capped: Whether wilds may not outnumber a meld's naturals (:attr:`JokerCap.NATURALS`).
+        fewest_naturals: The fewest naturals a meld holds.
+        distinct_suits: Whether a set's suits differ.
     """
 
-    __slots__ = ("cap", "distinct", "least", "line", "points", "wild")
+    __slots__ = ("capped", "distinct_suits", "fewest_naturals", "line", "points", "wild_points")
 
     def __init__(
-        self, line: RunLine, points: tuple[int, ...], wild: int, cap: bool, least: int, distinct: bool
+        self, line: RunLine, points: tuple[int, ...], wild_points: int, capped: bool, fewest_naturals: int,
+        distinct_suits: bool,
     ) -> None:
         self.line = line
         self.points = points
-        self.wild = wild
-        self.cap = cap
-        self.least = least
-        self.distinct = distinct
+        self.wild_points = wild_points
+        self.capped = capped
+        self.fewest_naturals = fewest_naturals
+        self.distinct_suits = distinct_suits
 
 
-def scoring(rules: MeldRules, points: tuple[int, ...], wild: int) -> Scoring:
-    """The :class:`Scoring` of ``rules`` with these card points."""
-    return Scoring(run_line(rules), points, wild, rules.joker_cap is JokerCap.NATURALS,
-                   max(1, rules.min_naturals), rules.set_distinct_suits)
+def scored_rules(rules: MeldRules, points: tuple[int, ...], wild_points: int) -> ScoredRules:
+    """The :class:`ScoredRules` of ``rules`` with these card points."""
+    return ScoredRules(run_line(rules), points, wild_points, rules.joker_cap is JokerCap.NATURALS,
+                       max(1, rules.min_naturals), rules.set_distinct_suits)
 
 
-def scored_runs(
-    s: Scoring, suit: int, row: tuple[int, ...], jokers: int, lmin: int, lmax: int, must: int
+def _kept_naturals(
+    cards: list[int], positions: list[int], prefix: list[int], points: tuple[int, ...], first: int, last: int,
+    dropped: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The naturals ``first`` to ``last`` held but the ``dropped`` ones (some): their cards, positions and points."""
+    if len(dropped) == 1:  # (the usual drop: one natural, by slices)
+        drop = dropped[0]
+        return ((*cards[first:drop], *cards[drop + 1 : last + 1]),
+                (*positions[first:drop], *positions[drop + 1 : last + 1]),
+                prefix[last + 1] - prefix[first] - points[cards[drop]])
+    kept = [held for held in range(first, last + 1) if held not in dropped]
+    return (tuple([cards[held] for held in kept]), tuple([positions[held] for held in kept]),
+            prefix[last + 1] - prefix[first] - sum([points[cards[held]] for held in dropped]))
+
+
+# A search kernel: one function because its four nested choices (the lowest and the highest natural
+# kept, the naturals between them given up to wilds, the wilds added at the ends) each narrow the
+# next one's bounds, and the solver asks for every suit's runs at once, so the loops share those
+# bounds in locals rather than pass a dozen of them down through calls. (The noqa names the complexity
+# budget's rules; RUF100 because the default rule set does not enable them.)
+def scored_runs(  # noqa: C901, PLR0912, PLR0915, RUF100
+    terms: ScoredRules, suit: int, row: tuple[int, ...], jokers: int, shortest: int, longest: int, must: int
 ) -> tuple[Scored, ...]:
-    """The runs of ``lmin`` to ``lmax`` cards in ``suit`` (``row``: its 13 counts, ace first), scored.
+    """The runs of ``shortest`` to ``longest`` cards in ``suit`` (``row``: its 13 counts, ace first), scored.
 
     With ``must >= 0`` only runs holding that natural. A run is its naturals
-    ``U`` (lowest ``a``, highest ``b``; naturals in between may be left out
-    and replaced by jokers) plus jokers filling the gaps and extending the
-    ends. Runs using the same cards are interchangeable, so for each ``U`` and
-    number of jokers only the run with the smallest key is kept (jokers extend
-    the high end first). Each wild scores ``s.wild``.
+    (from the lowest, at ``start``, to the highest, at ``end``; naturals in
+    between may be left out and replaced by jokers) plus jokers filling the
+    gaps and extending the ends. Runs using the same cards are
+    interchangeable, so for each choice of naturals and number of jokers
+    only the run with the smallest key is kept (jokers extend the high end
+    first). Each wild scores ``terms.wild_points``.
     """
     out: list[Scored] = []
-    line = s.line
-    pts = s.points
-    pj = s.wild
-    capnat = s.cap
-    lo, hi, a_lo, a_hi, jokers_of = line.lo, line.hi, line.a_lo, line.a_hi, line.jokers_of
-    least = s.least  # the fewest naturals a run keeps
+    line = terms.line
+    points = terms.points
+    wild_points = terms.wild_points
+    capped = terms.capped
+    lo, hi, lowest_from, lowest_to, jokers_of = line.lo, line.hi, line.lowest_from, line.lowest_to, line.jokers_of
+    least = terms.fewest_naturals  # the fewest naturals a run keeps
     ends = least if least > 2 else 2  # the fewest naturals left when inner ones give way to jokers
-    # the fewest naturals a run of lmin cards needs (an ace may count twice on the line)
-    fewest = max(least, (lmin + 1) // 2 if capnat else lmin - jokers)
-    base = suit * 13
-    pv = list(compress(line.values, map(row.__getitem__, line.offsets)))
-    n = len(pv)
-    if n < fewest:
+    # the fewest naturals a run of ``shortest`` cards needs (an ace may count twice on the line)
+    fewest = max(least, (shortest + 1) // 2 if capped else shortest - jokers)
+    suit_start = suit * 13
+    positions = list(compress(line.values, map(row.__getitem__, line.offsets)))  # of the naturals held
+    held = len(positions)
+    if held < fewest:
         return ()
-    pc = list(map(line.cards[suit].__getitem__, pv))
-    prefix = [0, *accumulate(map(pts.__getitem__, pc))]
-    must_lo = must_hi = 0
+    cards = list(map(line.cards[suit].__getitem__, positions))
+    prefix = [0, *accumulate(map(points.__getitem__, cards))]  # the points of the naturals before each
+    must_from = must_to = 0
     if must >= 0:
-        spots = [v for v, c in zip(pv, pc, strict=True) if c == must]
-        must_lo, must_hi = spots[0], spots[-1]
-    # a run from the naturals ai..bi holds no more than them: at least ``shortest``
-    shortest = max(fewest, lmin - jokers) - 1
-    for ai in range(n - shortest):
-        a = pv[ai]
-        if a < a_lo:
+        spots = [position for position, card in zip(positions, cards, strict=True) if card == must]
+        must_from, must_to = spots[0], spots[-1]
+    # a run from the naturals first..last holds no more than them: at least ``fewest_apart`` apart
+    fewest_apart = max(fewest, shortest - jokers) - 1
+    for first in range(held - fewest_apart):
+        start = positions[first]
+        if start < lowest_from:
             continue
-        if a > a_hi or (must >= 0 and a > must_hi):
+        if start > lowest_to or (must >= 0 and start > must_to):
             break
-        for bi in range(ai + shortest, n):
-            b = pv[bi]
-            span = b - a + 1
-            if span > lmax:
+        for last in range(first + fewest_apart, held):
+            end = positions[last]
+            span = end - start + 1
+            if span > longest:
                 break
-            present = bi - ai + 1
+            present = last - first + 1
             gaps = span - present
             if gaps > jokers:
                 break
-            if must >= 0 and b < must_lo:
+            if must >= 0 and end < must_from:
                 continue
-            room = a - lo + hi - b
-            drops = jokers - gaps if jokers - gaps < present - ends else present - ends
-            for dropped in range(drops + 1 if drops > 0 else 1):
-                nats = present - dropped
-                inside = span - nats
-                if capnat and inside > nats:
+            room = start - lo + hi - end
+            most_dropped = jokers - gaps if jokers - gaps < present - ends else present - ends
+            for dropped in range(most_dropped + 1 if most_dropped > 0 else 1):
+                naturals = present - dropped
+                inside = span - naturals
+                if capped and inside > naturals:
                     break
-                top = min(jokers - inside, lmax - span, room)
-                if capnat:
-                    top = min(top, nats - inside)
-                bottom = lmin - span if lmin > span else 0
-                if top < bottom:
+                most_added = min(jokers - inside, longest - span, room)
+                if capped:
+                    most_added = min(most_added, naturals - inside)
+                fewest_added = shortest - span if shortest > span else 0
+                if most_added < fewest_added:
                     continue
-                for drop in combinations(range(ai + 1, bi), dropped) if dropped else ((),):
-                    if dropped == 1:  # (the usual drop: one natural, by slices)
-                        d = drop[0]
-                        cards = (*pc[ai:d], *pc[d + 1 : bi + 1])
-                        positions = (*pv[ai:d], *pv[d + 1 : bi + 1])
-                        natpts = prefix[bi + 1] - prefix[ai] - pts[pc[d]]
-                    elif dropped:
-                        keep = [i for i in range(ai, bi + 1) if i not in drop]
-                        cards = tuple([pc[i] for i in keep])
-                        positions = tuple([pv[i] for i in keep])
-                        natpts = prefix[bi + 1] - prefix[ai] - sum([pts[pc[i]] for i in drop])
-                    else:
-                        cards = tuple(pc[ai : bi + 1])
-                        positions = tuple(pv[ai : bi + 1])
-                        natpts = prefix[bi + 1] - prefix[ai]
-                    if must >= 0 and must not in cards:
+                for drop in combinations(range(first + 1, last), dropped) if dropped else ((),):
+                    if dropped:
+                        kept_cards, kept_positions, natural_points = _kept_naturals(
+                            cards, positions, prefix, points, first, last, drop)
+                    else:  # (the usual run: every natural from the first to the last)
+                        kept_cards = tuple(cards[first : last + 1])
+                        kept_positions = tuple(positions[first : last + 1])
+                        natural_points = prefix[last + 1] - prefix[first]
+                    if must >= 0 and must not in kept_cards:
                         continue
-                    if span > 13 and any(row[c - base] < cards.count(c) for c in cards):
+                    if span > 13 and any(row[card - suit_start] < kept_cards.count(card) for card in kept_cards):
                         continue
-                    for ext in range(top, bottom - 1, -1):
+                    for added in range(most_added, fewest_added - 1, -1):
                         # jokers at the high end first: the fewest at the low end that fit
-                        x = ext - hi + b if ext > hi - b else 0
-                        jj = inside + ext
-                        key = (suit, a, x - a, b + ext - x, *positions)
-                        out.append(((natpts + jj * pj) * SCORE_WEIGHT + span + ext, key, cards + jokers_of[jj]))
+                        below = added - hi + end if added > hi - end else 0
+                        wilds = inside + added
+                        key = (suit, start, below - start, end + added - below, *kept_positions)
+                        score = (natural_points + wilds * wild_points) * SCORE_WEIGHT + span + added
+                        out.append((score, key, kept_cards + jokers_of[wilds]))
     return tuple(out)
 
 
@@ -260,43 +293,57 @@ def greedy_suits(counts: list[int], rank: int, distinct: bool) -> list[int]:
     """
     most = max(counts[rank], counts[rank + 13], counts[rank + 26], counts[rank + 39])
     if distinct:
-        return [c for level in range(most, 0, -1) for c in range(rank, J, 13) if counts[c] == level]
-    return [c for level in range(most, 0, -1) for c in range(rank, J, 13) if counts[c] >= level]
+        return [card for level in range(most, 0, -1) for card in range(rank, J, 13) if counts[card] == level]
+    return [card for level in range(most, 0, -1) for card in range(rank, J, 13) if counts[card] >= level]
 
 
-def scored_sets(s: Scoring, counts: list[int], rank: int, lmin: int, lmax: int) -> tuple[Scored, ...]:
-    """The sets of ``rank`` of ``lmin`` to ``lmax`` cards, best first: naturals by :func:`greedy_suits`, then jokers."""
+def scored_sets(terms: ScoredRules, counts: list[int], rank: int, shortest: int, longest: int) -> tuple[Scored, ...]:
+    """The sets of ``rank`` of ``shortest`` to ``longest`` cards, best first.
+
+    The naturals come by :func:`greedy_suits`, then the jokers.
+    """
     jokers = counts[J]
-    n = counts[rank] + counts[rank + 13] + counts[rank + 26] + counts[rank + 39]
-    if n + (min(jokers, n) if s.cap else jokers) < lmin:
+    held = counts[rank] + counts[rank + 13] + counts[rank + 26] + counts[rank + 39]
+    if held + (min(jokers, held) if terms.capped else jokers) < shortest:
         return ()
-    picks = greedy_suits(counts, rank, s.distinct)
-    p = s.points[rank]
-    pj = s.wild
+    picks = greedy_suits(counts, rank, terms.distinct_suits)
+    natural_points = terms.points[rank]
+    wild_points = terms.wild_points
     out: list[Scored] = []
-    for k in range(min(len(picks), lmax), s.least - 1, -1):
-        jhi = min(jokers, lmax - k, k) if s.cap else min(jokers, lmax - k)
-        for j in range(jhi, max(0, lmin - k) - 1, -1):
-            out.append(((k * p + j * pj) * SCORE_WEIGHT + k + j, (rank, k, j), (*picks[:k], *(J,) * j)))
+    for naturals in range(min(len(picks), longest), terms.fewest_naturals - 1, -1):
+        most_wilds = min(jokers, longest - naturals, naturals) if terms.capped else min(jokers, longest - naturals)
+        for wilds in range(most_wilds, max(0, shortest - naturals) - 1, -1):
+            score = (naturals * natural_points + wilds * wild_points) * SCORE_WEIGHT + naturals + wilds
+            out.append((score, (rank, naturals, wilds), (*picks[:naturals], *(J,) * wilds)))
     return tuple(out)
 
 
-def cover_sets(s: Scoring, counts: list[int], lmin: int, lmax: int, must: int) -> list[Scored]:
-    """Every set of ``lmin`` to ``lmax`` cards holding the natural ``must``, any choice of suits (the all-in cover)."""
+def cover_sets(terms: ScoredRules, counts: list[int], shortest: int, longest: int, must: int) -> list[Scored]:
+    """Every set of ``shortest`` to ``longest`` cards holding the natural ``must``, any choice of suits.
+
+    The all-in cover's sets: which suits a set takes matters there.
+    """
     rank, must_suit = must % 13, must // 13
-    have = [counts[suit * 13 + rank] for suit in range(4)]
-    if s.distinct:
-        have = [min(h, 1) for h in have]
+    held = [counts[suit * 13 + rank] for suit in range(4)]
+    if terms.distinct_suits:
+        held = [min(copies, 1) for copies in held]
     jokers = counts[J]
-    pj = s.wild
-    p = s.points[rank]
+    wild_points = terms.wild_points
+    natural_points = terms.points[rank]
     out: list[Scored] = []
-    for take in product(*(range(h, -1, -1) for h in have)):
-        k = sum(take)
-        if not take[must_suit] or k > lmax or k < s.least:
+    for taken in product(*(range(copies, -1, -1) for copies in held)):
+        naturals = sum(taken)
+        if not taken[must_suit] or naturals > longest or naturals < terms.fewest_naturals:
             continue
-        naturals = tuple(suit * 13 + rank for suit in range(4) for _ in range(take[suit]))
-        jhi = min(jokers, lmax - k, k) if s.cap else min(jokers, lmax - k)
-        for j in range(jhi, max(0, lmin - k) - 1, -1):
-            out.append(((k * p + j * pj) * SCORE_WEIGHT + k + j, (rank, k, j, *take), naturals + (J,) * j))
+        cards = tuple(suit * 13 + rank for suit in range(4) for _ in range(taken[suit]))
+        most_wilds = min(jokers, longest - naturals, naturals) if terms.capped else min(jokers, longest - naturals)
+        for wilds in range(most_wilds, max(0, shortest - naturals) - 1, -1):
+            score = (naturals * natural_points + wilds * wild_points) * SCORE_WEIGHT + naturals + wilds
+            out.append((score, (rank, naturals, wilds, *taken), cards + (J,) * wilds))
     return out
+
+
+# The names :mod:`remi._search.tables` still imports, kept until it imports the new ones: ``Scoring``
+# said nothing a reader could tell from the public :class:`remi.parts.Scoring`.
+Scoring = ScoredRules
+scoring = scored_rules
