@@ -12,7 +12,7 @@ import pytest
 
 import remi
 from remi._search.kernel import all_in_set, candidates, counts_of, run_windows, wild_count
-from remi._search.scored import run_line, scored_runs, scored_sets, scoring, suit_bits, window_naturals
+from remi._search.scored import run_line, scored_rules, scored_runs, scored_sets, suit_bits, window_naturals
 from remi.cards import CARDS
 from remi.melds import MeldKind
 
@@ -88,7 +88,7 @@ def test_scored_candidates_are_valid_melds(variant: remi.Variant) -> None:
     if rules.twos is not remi.Twos.NATURAL:
         return  # (there the solver counts 2s among the wilds: its own vector, tested with the solver)
     points = tuple(variant.card_points(card) for card in CARDS)
-    s = scoring(rules, points, points[52])
+    s = scored_rules(rules, points, points[52])
     hand = remi.parse_cards("AH 2H 3H 5H 6H 7H 9H QH KH 7S 7D 7C 7C JK JK")
     counts = counts_of(hand)
     found = 0

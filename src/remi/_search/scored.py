@@ -197,7 +197,7 @@ def _kept_naturals(
 # next one's bounds, and the solver asks for every suit's runs at once, so the loops share those
 # bounds in locals rather than pass a dozen of them down through calls. (The noqa names the complexity
 # budget's rules; RUF100 because the default rule set does not enable them.)
-def scored_runs(  # noqa: C901, PLR0912, PLR0915, RUF100
+def scored_runs(  # noqa: C901, PLR0912, PLR0915
     terms: ScoredRules, suit: int, row: tuple[int, ...], jokers: int, shortest: int, longest: int, must: int
 ) -> tuple[Scored, ...]:
     """The runs of ``shortest`` to ``longest`` cards in ``suit`` (``row``: its 13 counts, ace first), scored.
@@ -341,9 +341,3 @@ def cover_sets(terms: ScoredRules, counts: list[int], shortest: int, longest: in
             score = (naturals * natural_points + wilds * wild_points) * SCORE_WEIGHT + naturals + wilds
             out.append((score, (rank, naturals, wilds, *taken), cards + (J,) * wilds))
     return out
-
-
-# The names :mod:`remi._search.tables` still imports, kept until it imports the new ones: ``Scoring``
-# said nothing a reader could tell from the public :class:`remi.parts.Scoring`.
-Scoring = ScoredRules
-scoring = scored_rules

@@ -32,12 +32,12 @@ from remi._search.kernel import J
 from remi._search.scored import (
     SCORE_WEIGHT,
     Scored,
-    Scoring,
+    ScoredRules,
     greedy_suits,
     run_line,
+    scored_rules,
     scored_runs,
     scored_sets,
-    scoring,
     suit_bits,
     window_naturals,
 )
@@ -154,7 +154,7 @@ class Tables:
     distinct: bool
     run_min: int
     run_max: int
-    kernel: Scoring
+    kernel: ScoredRules
     wild_twos: bool
     twos_sets: bool
     special: bool
@@ -210,7 +210,7 @@ def _build(rules: MeldRules, points: tuple[int, ...], cheap: Tables | None) -> T
         distinct=rules.set_distinct_suits,
         run_min=rules.run_min,
         run_max=rules.run_max,
-        kernel=scoring(rules, points, wild_points),
+        kernel=scored_rules(rules, points, wild_points),
         wild_twos=wild_twos,
         twos_sets=twos_sets,
         special=twos_sets or (rules.min_naturals == 0 and not cap_naturals),
