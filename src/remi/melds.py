@@ -325,6 +325,16 @@ def _canonical(kind: MeldKind, cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def as_cards(value: Sequence[Card] | str) -> tuple[Card, ...]:
+    """``value`` as a tuple of cards: card text is parsed, a sequence of cards is checked.
+
+    A helper the engine, the solver and the variant share (not in :data:`__all__`).
+
+    >>> as_cards("QS JK")
+    (Card(Rank.QUEEN, Suit.SPADES), JOKER)
+
+    Raises:
+        NotationError: If the text is not cards, or an item is not a :class:`~remi.Card`.
+    """
     if isinstance(value, str):
         return parse_cards(value)
     try:
