@@ -54,7 +54,7 @@ from remi.errors import Reason, RemiError
 from remi.melds import End, MeldKind, Twos, is_wild, lay_off, swap_joker
 from remi.parts import GoingOut
 from remi.solver import solve
-from remi.state import LegalActions, Phase, PlayerView, TableMeld
+from remi.state import LegalActions, Phase, PlayerView, TableMeld, is_down, layoff_blocked, own_meld_too_soon
 
 __all__ = ["LAYDOWN_SAMPLE", "Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot", "register_bot"]
 
@@ -174,18 +174,13 @@ class RandomBot:
 
 def _open_contract(view: PlayerView) -> Contract | None:
     """The requirements ``view.seat`` still has to lay down, or ``None`` once down."""
+    if is_down(view, view.seat):
+        return None
     contract = view.contract()
     done = view.laid[view.seat]
-    if len(done) == len(contract.requirements):
-        return None
     if not done:
         return contract
     return Contract(tuple(r for i, r in enumerate(contract.requirements) if i not in done))
-
-
-def _quota_left(view: PlayerView) -> int | None:
-    quota = view.variant.layoff_quota(view.levels[view.seat] - 1)
-    return None if quota is None else quota - view.layoffs[view.seat]
 
 
 def _play_actions(
@@ -214,19 +209,15 @@ def _play_actions(
 
 
 def _may_lay_off(view: PlayerView) -> bool:
-    if view.variant.layoffs.requires_down and not view.is_down():
-        return False
-    left = _quota_left(view)
-    return left is None or left > 0
+    """Whether ``view.seat`` may lay off now at all: the engine's own rule (down, the go-down turn, E12's quota)."""
+    return layoff_blocked(view, view.seat) is None
 
 
 def _fits(view: PlayerView, table: Sequence[TableMeld], card: Card) -> bool:
     """Whether ``card`` could be laid off onto some meld of ``table`` now (rules of melds and E11)."""
-    variant = view.variant
-    rules = variant.layoff_rules
-    delay = variant.layoffs.own_meld_delay * view.players
+    rules = view.variant.layoff_rules
     for meld in table:
-        if meld.owner == view.seat and meld.turn is not None and view.turn - meld.turn < delay:
+        if own_meld_too_soon(view, view.seat, meld.owner, meld.turn):
             continue
         ends: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.SET else (End.LOW, End.HIGH)
         for end in ends:

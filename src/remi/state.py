@@ -24,7 +24,14 @@ from typing import Any, cast
 import attrs
 
 from remi._engine.listing import LegalActions
+from remi._engine.rules import buy_blocked as buy_blocked  # noqa: PLC0414 (for the bots)
+from remi._engine.rules import is_down as is_down  # noqa: PLC0414 (for the bots)
+from remi._engine.rules import layoff_blocked as layoff_blocked  # noqa: PLC0414 (for the bots)
+from remi._engine.rules import may_take_discard as may_take_discard  # noqa: PLC0414 (for the bots)
+from remi._engine.rules import own_meld_too_soon as own_meld_too_soon  # noqa: PLC0414 (for the bots)
 from remi._engine.rules import refusal_of, verdict_on
+from remi._engine.rules import swap_blocked as swap_blocked  # noqa: PLC0414 (for the bots)
+from remi._engine.rules import went_down_this_turn as went_down_this_turn  # noqa: PLC0414 (for the bots)
 from remi._engine.serialize import state_from_json, state_to_json
 from remi._engine.setup import CardsLike, build_game
 from remi._engine.transitions import perform
@@ -55,6 +62,9 @@ from remi.variant import Variant
 for _public in (DealResult, LegalActions, Phase, PlayerView, TableMeld):
     _public.__module__ = __name__
 __all__ = ["DealResult", "GameState", "LegalActions", "Phase", "PlayerView", "TableMeld", "new_game"]
+# The rules' predicates of a seat's standing (is_down, buy_blocked, layoff_blocked, ...) are named here,
+# outside __all__, for the layers above the engine (the bots): each answers from a GameState or a
+# PlayerView alike, so a bot weighs exactly the rule the engine enforces.
 
 
 @attrs.frozen(repr=False, slots=False)  # a dict per state: a new state is one dict copy
@@ -231,6 +241,7 @@ class GameState(Plain):
             buys=self.buys,
             rebuilds=self.rebuilds,
             buy_queue=self.buy_queue,
+            discarder=self.discarder,
             taken=self.taken,
             turn=self.turn,
             last_deal=self.last_deal,

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, overload
 from remi._engine.rules import (
     cards_to_keep,
     contract_constraint,
+    keeps_card_going_down,
     layoff_blocked,
     may_take_discard,
     own_meld_too_soon,
@@ -452,7 +453,7 @@ def _laydowns(
     hand_size = len(state.hands[seat])
     all_in = contracts.going_out[level] is GoingOut.ALL_IN
     keep = cards_to_keep(state, seat, True)
-    if not all_in and not contracts.go_out_on_go_down_turn:
+    if keeps_card_going_down(variant, level):
         keep = max(keep, 1)
     laydowns = generate.laydowns(
         variant.melds,

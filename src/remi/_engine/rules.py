@@ -9,6 +9,13 @@ requirements a lay-down fulfils), or ``None``. The listing asks the same
 per-rule predicates (``may_take_discard``, ``layoff_blocked``, ``swap_blocked``,
 ``cards_to_keep``, ``rediscard_forbidden``) so that each rule is written once.
 
+The predicates of a seat's standing (:func:`is_down`, :func:`buy_blocked`,
+:func:`layoff_blocked`, :func:`swap_blocked`, :func:`own_meld_too_soon`,
+:func:`keeps_card_going_down`) read only what every seat sees (a
+:class:`PublicState`): they answer from a :class:`~remi.GameState` and from a
+:class:`~remi.PlayerView` alike, so the bots ask the very rules the engine
+enforces (``remi.state`` names them for the layers above).
+
 The rules are found by lookup. Once the match is known not to be over and the
 seat is settled (an explicit ``seat`` that is not the one to act is refused,
 or, in a buy window, told why it may not buy), the check is
@@ -37,7 +44,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
@@ -60,12 +67,86 @@ from remi.melds import (
     run_cards,
     swap_joker,
 )
-from remi.parts import GoingOut, SwapWho
+from remi.parts import Buying, GoingOut, SwapWho
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from remi._engine.values import TableMeld
     from remi.state import GameState
+    from remi.variant import Variant
+
+
+class PublicState(Protocol):
+    """What the predicates of a seat's standing read: public, so a state and a seat's view both hold it."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def levels(self) -> tuple[int, ...]: ...
+    @property
+    def laid(self) -> tuple[frozenset[int], ...]: ...
+    @property
+    def table(self) -> tuple[TableMeld, ...]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def layoffs(self) -> tuple[int, ...]: ...
+    @property
+    def buys(self) -> tuple[int, ...]: ...
+    @property
+    def discarder(self) -> int | None: ...
+
+
+# -- a seat's standing: one predicate per rule, from a state or a view ----------------------------------
+
+
+def contract_laid(variant: Variant, level: int, laid: frozenset[int]) -> bool:
+    """Whether ``laid`` (requirement indices) is the whole contract of ``level`` (1-based): the seat is down."""
+    return len(laid) == variant.melds_needed[level - 1]
+
+
+def is_down(position: PublicState, seat: int) -> bool:
+    """Whether ``seat``'s whole contract is on the table (it is *down*)."""
+    return contract_laid(position.variant, position.levels[seat], position.laid[seat])
+
+
+def went_down_this_turn(position: PublicState, seat: int) -> bool:
+    """Whether ``seat`` laid a meld of its contract this turn."""
+    turn = position.turn
+    return any(meld.owner == seat and meld.turn == turn for meld in position.table)
+
+
+def buy_blocked(position: PublicState, seat: int) -> Reason | None:
+    """What bars ``seat`` from buying the top discard at all (the buying part), or ``None`` if it is eligible.
+
+    Eligibility alone: whose turn it is and the buy queue's order are the window's
+    business. :func:`everyone_may_buy` says when this is ``None`` for every seat.
+    """
+    buying = position.variant.buying
+    if seat == position.discarder and not buying.discarder_may_buy:
+        return Reason.DISCARDER_MAY_NOT_BUY
+    if not buying.down_players_may_buy and is_down(position, seat):
+        return Reason.DOWN_MAY_NOT_BUY
+    if buying.limit is not None and position.buys[seat] >= buying.limit:
+        return Reason.BUY_LIMIT
+    return None
+
+
+def everyone_may_buy(buying: Buying) -> bool:
+    """Whether ``buying`` bars nobody (:func:`buy_blocked` is ``None`` for every seat): the buy queue's fast path."""
+    return buying.discarder_may_buy and buying.down_players_may_buy and buying.limit is None
+
+
+def keeps_card_going_down(variant: Variant, level: int) -> bool:
+    """Whether a lay-down that completes contract ``level`` (0-based) must leave a card in hand (S11).
+
+    An all-in contract goes down whole and leaves nothing, whatever this rule says.
+    """
+    contracts = variant.contracts
+    return not contracts.go_out_on_go_down_turn and contracts.going_out[level] is not GoingOut.ALL_IN
 
 
 def _illegal(reason: Reason, message: str) -> IllegalActionError:
@@ -127,44 +208,38 @@ def _check_take(state: GameState, seat: int, action: TakeDiscard) -> IllegalActi
     return None
 
 
-def may_take_discard(state: GameState, seat: int) -> bool:
+def may_take_discard(position: PublicState, seat: int) -> bool:
     """Whether ``seat`` may take the top discard as its draw (the drawing part)."""
-    return state.variant.drawing.down_players_take_discard or not _is_down(state, seat)
+    return position.variant.drawing.down_players_take_discard or not is_down(position, seat)
 
 
 def _buy_refusal(state: GameState, seat: int) -> IllegalActionError:
     """Why ``seat``, which is not the one deciding, may not buy the discard now."""
     variant = state.variant
-    buying = variant.buying
-    actor = state.to_act
     if seat == state.on_turn:
         return _illegal(Reason.ON_TURN_MAY_NOT_BUY,
                         f"seat {seat} is on turn and declined the discard: the others may buy it")
-    if seat == state.discarder and not buying.discarder_may_buy:
-        return _illegal(Reason.DISCARDER_MAY_NOT_BUY,
+    blocked = buy_blocked(state, seat)
+    if blocked is Reason.DISCARDER_MAY_NOT_BUY:
+        return _illegal(blocked,
                         f"seat {seat} discarded this card and may not buy it back{variant.cite('buy.discarder')}")
-    if not buying.down_players_may_buy and _is_down(state, seat):
-        return _illegal(Reason.DOWN_MAY_NOT_BUY,
+    if blocked is Reason.DOWN_MAY_NOT_BUY:
+        return _illegal(blocked,
                         f"seat {seat} has gone down, and players who are down may not buy{variant.cite('buy.down')}")
-    if buying.limit is not None and state.buys[seat] >= buying.limit:
+    if blocked is Reason.BUY_LIMIT:
         return _illegal(
-            Reason.BUY_LIMIT,
+            blocked,
             f"seat {seat} has bought {state.buys[seat]} time{'s' if state.buys[seat] != 1 else ''} this deal, "
             f"the limit{variant.cite('buy.limit')}",
         )
     if seat in state.buy_queue:
-        return _illegal(Reason.NOT_YOUR_TURN, f"seat {actor} has priority for this discard and decides first")
+        return _illegal(Reason.NOT_YOUR_TURN, f"seat {state.to_act} has priority for this discard and decides first")
     return _illegal(Reason.NOT_YOUR_TURN, f"seat {seat} has already passed on this discard")
 
 
-def may_buy(state: GameState, seat: int) -> bool:
-    """Whether ``seat`` is eligible to be asked to buy the discard (the buying part)."""
-    buying = state.variant.buying
-    if seat == state.discarder and not buying.discarder_may_buy:
-        return False
-    if not buying.down_players_may_buy and _is_down(state, seat):
-        return False
-    return buying.limit is None or state.buys[seat] < buying.limit
+def may_buy(position: PublicState, seat: int) -> bool:
+    """Whether ``seat`` is eligible to be asked to buy the discard (see :func:`buy_blocked`)."""
+    return buy_blocked(position, seat) is None
 
 
 def rediscard_forbidden(state: GameState, card: Card, hand: tuple[Card, ...]) -> bool:
@@ -208,25 +283,20 @@ def _check_discard(state: GameState, seat: int, action: Discard) -> IllegalActio
     return None
 
 
-def _went_down_this_turn(state: GameState, seat: int) -> bool:
-    """Whether ``seat`` laid a meld of its contract this turn."""
-    turn = state.turn
-    return any(meld.owner == seat and meld.turn == turn for meld in state.table)
-
-
-def layoff_blocked(state: GameState, seat: int) -> Reason | None:
+def layoff_blocked(position: PublicState, seat: int) -> Reason | None:
     """What forbids ``seat`` to lay off at all now, whatever the card and meld (the lay-offs part), or ``None``.
 
-    The listing asks this (cheap); the check asks :func:`_layoff_gate` for the refusal with its sentence.
+    The listing and the bots ask this (cheap); the check asks :func:`_layoff_gate` for the refusal
+    with its sentence. Which melds take which card is :func:`own_meld_too_soon` and the meld rules.
     """
-    variant = state.variant
+    variant = position.variant
     layoffs = variant.layoffs
-    if layoffs.requires_down and not _is_down(state, seat):
+    if layoffs.requires_down and not is_down(position, seat):
         return Reason.NOT_DOWN
-    if not layoffs.on_go_down_turn and _went_down_this_turn(state, seat):
+    if not layoffs.on_go_down_turn and went_down_this_turn(position, seat):
         return Reason.GO_DOWN_TURN
-    quota = variant.layoff_quota(state.levels[seat] - 1)
-    if quota is not None and state.layoffs[seat] >= quota:
+    quota = variant.layoff_quota(position.levels[seat] - 1)
+    if quota is not None and position.layoffs[seat] >= quota:
         return Reason.LAYOFF_QUOTA
     return None
 
@@ -250,10 +320,10 @@ def _layoff_gate(state: GameState, seat: int) -> IllegalActionError | None:
     )
 
 
-def own_meld_too_soon(state: GameState, seat: int, owner: int, turn: int | None) -> bool:
-    """Whether ``seat`` must still wait to lay off onto a meld it laid on deal turn ``turn``."""
-    delay = state.variant.layoffs.own_meld_delay * state.players
-    return owner == seat and turn is not None and state.turn - turn < delay
+def own_meld_too_soon(position: PublicState, seat: int, owner: int, turn: int | None) -> bool:
+    """Whether ``seat`` must still wait to lay off onto a meld ``owner`` laid on deal turn ``turn`` (E11)."""
+    delay = position.variant.layoffs.own_meld_delay * position.players
+    return owner == seat and turn is not None and position.turn - turn < delay
 
 
 def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
@@ -290,20 +360,16 @@ def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
         cite = variant.cite("melds.dead_two") if action.card.is_dead else ""
         return _illegal(Reason.BAD_LAYOFF, f"{action.card} does not fit {meld.kind.value} "
                                            f"{format_cards(meld.cards)}{where}{cite}")
-    error = _keep_error(state, seat, len(hand) - 1, _is_down(state, seat))
+    error = _keep_error(state, seat, len(hand) - 1, is_down(state, seat))
     return error if error is not None else grown
 
 
-def _is_down(state: GameState, seat: int) -> bool:
-    """Whether ``seat``'s whole contract is on the table."""
-    return len(state.laid[seat]) == state.variant.melds_needed[state.levels[seat] - 1]
-
-
-def cards_to_keep(state: GameState, seat: int, down: bool) -> int:
+def cards_to_keep(position: PublicState, seat: int, down: bool) -> int:
     """The fewest cards ``seat`` may hold after a meld or lay-off, being ``down`` after it."""
     if not down:
         return 2  # only a player whose contract is down can go out: a card to discard and one to keep
-    return 1 if state.variant.contracts.going_out[state.levels[seat] - 1] is GoingOut.DISCARD_REQUIRED else 0
+    going_out = position.variant.contracts.going_out[position.levels[seat] - 1]
+    return 1 if going_out is GoingOut.DISCARD_REQUIRED else 0
 
 
 def _keep_error(state: GameState, seat: int, left: int, down: bool) -> IllegalActionError | None:
@@ -385,7 +451,7 @@ def _laydown_shape_error(state: GameState, seat: int, level: int, action: LayDow
     """Refuse a lay-down by a seat already down, of no meld, or of part of a contract that goes down whole."""
     contracts = state.variant.contracts
     contract = contracts[level]
-    if len(state.laid[seat]) == len(contract.requirements):
+    if is_down(state, seat):
         return _illegal(Reason.ALREADY_DOWN, f"seat {seat} has already laid down its contract")
     if not action.melds:
         return _illegal(Reason.CONTRACT_NOT_MET, "a lay-down needs at least one meld")
@@ -421,8 +487,8 @@ def _laydown_leaves_error(
             return _illegal(Reason.ALL_IN, f"this round is all-in: the whole hand must go down, nothing left"
                                            f"{variant.cite('going_out.all_in')}")
         return None
-    down = len(state.laid[seat]) + melds == len(contracts[level].requirements)
-    if down and not left and not contracts.go_out_on_go_down_turn:
+    down = len(state.laid[seat]) + melds == variant.melds_needed[level]
+    if down and not left and keeps_card_going_down(variant, level):
         return _illegal(Reason.MUST_KEEP_A_CARD,
                         f"going down must leave a card in hand{variant.cite('laydown.keep_card')}")
     return _keep_error(state, seat, left, down)
@@ -443,17 +509,17 @@ def _contract_melds(state: GameState, seat: int, new: Sequence[Meld]) -> list[Me
     return [*earlier, *new] if earlier else list(new)
 
 
-def swap_blocked(state: GameState, seat: int) -> Reason | None:
+def swap_blocked(position: PublicState, seat: int) -> Reason | None:
     """What forbids ``seat`` to swap at all now, whatever the meld (the swaps part), or ``None``.
 
     The listing asks this (cheap); the check asks :func:`_swap_gate` for the refusal with its sentence.
     """
-    swaps = state.variant.swaps
-    if swaps.who is SwapWho.DOWN and not _is_down(state, seat):
+    swaps = position.variant.swaps
+    if swaps.who is SwapWho.DOWN and not is_down(position, seat):
         return Reason.NOT_DOWN
-    if swaps.who is SwapWho.NOT_DOWN and _is_down(state, seat):
+    if swaps.who is SwapWho.NOT_DOWN and is_down(position, seat):
         return Reason.DOWN_MAY_NOT_SWAP
-    if not swaps.on_go_down_turn and _went_down_this_turn(state, seat):
+    if not swaps.on_go_down_turn and went_down_this_turn(position, seat):
         return Reason.GO_DOWN_TURN
     return None
 
@@ -533,7 +599,7 @@ def _relocated_swap(
     if moved is None:
         return _illegal(Reason.BAD_SWAP, f"the joker swapped out of meld {action.meld} has no end of the run "
                                          "to move to")
-    error = _keep_error(state, seat, len(state.hands[seat]) - 1, _is_down(state, seat))
+    error = _keep_error(state, seat, len(state.hands[seat]) - 1, is_down(state, seat))
     return error if error is not None else (moved, ())
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from remi._engine.rules import contract_laid
 from remi._engine.transitions import seeded_rng, start_deal
 from remi._engine.values import StateChanges, TableMeld, by_index, evolve
 from remi._util import printable, seed_problem
@@ -312,7 +313,8 @@ def _check_table(
         by_owner.setdefault(meld.owner, []).append(meld)
     # per seat: the ways its melds fill its contract, each with the lay-off counts it implies
     options = [_seat_fillings(variant, seat, by_owner.get(seat, []), levels[seat]) for seat in range(players)]
-    down = [len(by_owner.get(seat, [])) == variant.melds_needed[levels[seat] - 1] for seat in range(players)]
+    # every filling of a seat fills as many requirements as it owns melds: the first says whether it is down
+    down = [contract_laid(variant, levels[seat], options[seat][0][0]) for seat in range(players)]
     _check_layoff_counts(variant, levels, layoffs, down)
     chosen = _choose(options, sum(layoffs))
     if chosen is None:
@@ -548,7 +550,7 @@ def _from_hands(
         raise RemiError(f"hands needs one hand per seat ({players}), got {len(given)}", Reason.BAD_POSITION)
     for seat, hand in enumerate(given):
         if not hand:
-            down = len(laid[seat]) == len(state.variant.contracts[levels[seat] - 1].requirements)
+            down = contract_laid(state.variant, levels[seat], laid[seat])
             why = ("it would have gone out, which ends the deal" if down
                    else "only a player whose contract is down can go out"
                    f"{state.variant.cite('going_out.down_first')}")

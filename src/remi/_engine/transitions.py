@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from remi._engine.rules import may_buy
+from remi._engine.rules import contract_laid, everyone_may_buy, may_buy
 from remi._engine.values import DealResult, Phase, StateChanges, TableMeld, by_index, evolve
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import DEAD_TWOS, NATURALS, Card, shuffled
@@ -227,7 +227,7 @@ def _buy_queue(state: GameState, changes: StateChanges, later: int) -> tuple[int
     if available < buying.penalty + later:
         return ()
     order = variant.buy_order(state.players, state.on_turn)
-    if buying.discarder_may_buy and buying.down_players_may_buy and buying.limit is None:
+    if everyone_may_buy(buying):
         return order  # everyone asked is eligible (the player on turn is never in the order)
     return tuple(seat for seat in order if may_buy(state, seat))
 
@@ -237,8 +237,7 @@ def _end_deal(state: GameState, changes: StateChanges, winner: int | None) -> Ga
     variant = state.variant
     hands = changes.get("hands", state.hands)
     laid = changes.get("laid", state.laid)
-    needed = variant.melds_needed
-    went_down = tuple(len(done) == needed[level - 1] for done, level in zip(laid, state.levels, strict=True))
+    went_down = tuple(contract_laid(variant, level, done) for done, level in zip(laid, state.levels, strict=True))
     wins = list(state.wins)
     if winner is not None:
         wins[winner] += 1

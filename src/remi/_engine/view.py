@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from remi._engine.rules import is_down
 from remi._engine.values import DealResult, Phase, TableMeld
 from remi.cards import Card
 from remi.contracts import Contract
@@ -42,6 +43,7 @@ class PlayerView:
         buys: Buys each seat has made this deal.
         rebuilds: Times the stock was rebuilt this deal.
         buy_queue: In a buy window, the seats still to decide, in priority order.
+        discarder: Who discarded the top discard (``None`` for the upcard).
         taken: The discard the player on turn took as their draw this turn (seen by
             everyone), else ``None``.
         turn: Turns started this deal (0 for the first).
@@ -51,6 +53,9 @@ class PlayerView:
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        Every field documented.
+
+    .. versionchanged:: 0.3.0
+       ``discarder``, so that the rules' predicates (who may buy) answer from a view too.
     """
 
     seat: int
@@ -74,6 +79,7 @@ class PlayerView:
     buys: tuple[int, ...]
     rebuilds: int
     buy_queue: tuple[int, ...]
+    discarder: int | None
     taken: Card | None
     turn: int
     last_deal: DealResult | None
@@ -84,5 +90,4 @@ class PlayerView:
 
     def is_down(self, seat: int | None = None) -> bool:
         """Whether ``seat`` (default: this view's seat) has laid its whole contract."""
-        seat = self.seat if seat is None else seat
-        return len(self.laid[seat]) == len(self.contract(seat).requirements)
+        return is_down(self, self.seat if seat is None else seat)
