@@ -50,7 +50,7 @@ from remi.parts import (
     Swaps,
     SwapWho,
 )
-from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld, new_game
+from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, TableMeld, new_game, position
 from remi.variant import RULE_KEYS, Variant
 
 if TYPE_CHECKING:  # loaded on first use (see __getattr__ below); here for type checkers
@@ -123,6 +123,7 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_cards",
+    "position",
     "read_record",
     "register_bot",
     "shuffled",

@@ -24,6 +24,7 @@ from typing import Any, cast
 import attrs
 
 from remi._engine.listing import LegalActions
+from remi._engine.position import build_position
 from remi._engine.rules import buy_blocked as buy_blocked  # noqa: PLC0414 (for the bots)
 from remi._engine.rules import is_down as is_down  # noqa: PLC0414 (for the bots)
 from remi._engine.rules import layoff_blocked as layoff_blocked  # noqa: PLC0414 (for the bots)
@@ -54,6 +55,7 @@ from remi.actions import Action
 from remi.cards import Card
 from remi.contracts import Contract
 from remi.errors import IllegalActionError, Reason, RemiError
+from remi.melds import Meld
 from remi.variant import Variant
 
 # Phase, TableMeld, DealResult, PlayerView and LegalActions are defined beside the engine modules that
@@ -61,7 +63,7 @@ from remi.variant import Variant
 # reprs, tracebacks, the docs and pickles name remi.state, whichever module defines them.
 for _public in (DealResult, LegalActions, Phase, PlayerView, TableMeld):
     _public.__module__ = __name__
-__all__ = ["DealResult", "GameState", "LegalActions", "Phase", "PlayerView", "TableMeld", "new_game"]
+__all__ = ["DealResult", "GameState", "LegalActions", "Phase", "PlayerView", "TableMeld", "new_game", "position"]
 # The rules' predicates of a seat's standing (is_down, buy_blocked, layoff_blocked, ...) are named here,
 # outside __all__, for the layers above the engine (the bots): each answers from a GameState or a
 # PlayerView alike, so a bot weighs exactly the rule the engine enforces.
@@ -197,14 +199,20 @@ class GameState(Plain):
             seat = self.to_act if self.to_act is not None else self.on_turn
         return self.variant.contracts[self.levels[self._seat(seat)] - 1]
 
+    def is_down(self, seat: int) -> bool:
+        """Whether ``seat`` has laid its whole contract (the rule :meth:`PlayerView.is_down` asks too).
+
+        Raises:
+            RemiError: With reason ``NOT_A_SEAT`` if ``seat`` is not a seat of this game.
+
+        .. versionadded:: 0.3.0
+        """
+        return is_down(self, self._seat(seat))
+
     @property
     def down(self) -> tuple[bool, ...]:
-        """Per seat, whether its whole contract is on the table."""
-        contracts = self.variant.contracts
-        return tuple(
-            len(laid) == len(contracts[level - 1].requirements)
-            for laid, level in zip(self.laid, self.levels, strict=True)
-        )
+        """Per seat, whether its whole contract is on the table (see :meth:`is_down`)."""
+        return tuple(is_down(self, seat) for seat in range(self.players))
 
     def _seat(self, seat: object) -> int:
         """``seat`` if it is a seat of this game (an ``int``, not a ``bool``), else a ``NOT_A_SEAT`` refusal."""
@@ -455,4 +463,86 @@ def new_game(
     return build_game(
         _EMPTY, variant, players, seed, deck=deck, hands=hands, stock=stock, discard_pile=discard_pile,
         dealer=dealer, round=round, levels=levels, wins=wins, scores=scores, table=table, layoffs=layoffs,
+    )
+
+
+def position(
+    variant: Variant | str,
+    players: int = 2,
+    *,
+    seed: int | str = 0,
+    hands: Sequence[CardsLike | None] | None = None,
+    table: Sequence[TableMeld | tuple[int, Meld | str]] = (),
+    discard_pile: CardsLike | None = None,
+    stock: CardsLike | None = None,
+    dealer: int | None = None,
+    round: int | None = None,
+    levels: Sequence[int] | None = None,
+    layoffs: Sequence[int] | None = None,
+    wins: Sequence[int] | None = None,
+    scores: Sequence[int] | None = None,
+) -> GameState:
+    """Build a position that can arise in play from only what the caller cares about.
+
+    For tests, puzzles and tutorials: give the hands and melds that matter, and
+    the builder completes the rest from the variant's own deck, seeded:
+
+    * each seat that owns a meld on the table has laid its whole contract: the
+      melds it lacks are invented from the deck (naturals, each requirement at
+      its exact size), and a contract-level rule (``Contracts.melds_problem``)
+      judges the whole contract;
+    * the round (or each owner's level) is the first whose contract the given
+      melds fit and that is not all-in (N18: going down there goes out);
+    * the lay-off counts are the fewest the table implies (a meld laid as one
+      requirement, then grown), shared among the seats allowed to lay off
+      (E12's quota, N16's down players);
+    * a seat whose hand is not given gets a deal's worth of cards, less those
+      it has laid on the table; the stock and the discard pile are the rest.
+
+    The state is then built by :func:`new_game` with all of it, so it passes
+    every check of a reachable position. Seat 0 is on turn unless ``dealer``
+    says otherwise.
+
+    Args:
+        variant: A :class:`~remi.Variant` or a registered variant's name.
+        players: The number of seats.
+        seed: Fixes every card the builder picks, and the match's shuffles.
+        hands: Per seat, the hand (card text or cards), or ``None`` to deal it.
+        table: Melds on the table: :class:`TableMeld` values (``turn`` ``None``)
+            or ``(owner, meld)`` pairs, the meld as a :class:`~remi.Meld` or its
+            text (``"set 5C 5D 5H"``). They stay first on the table, in order.
+        discard_pile: The discard pile, top card last (default: one card).
+        stock: The top of the stock, top card first.
+        dealer: The dealer's seat (default: the last, so seat 0 acts first).
+        round: In a fixed-round variant, the round (default: found as above).
+        levels: In a levels variant, each seat's level (default: found as above).
+        layoffs: Cards each seat has laid off this deal (default: found as above).
+        wins: Deals each seat has won so far.
+        scores: Totals so far.
+
+    Raises:
+        RemiError: With reason ``BAD_POSITION`` and a sentence saying what cannot
+            be completed (a meld that fits no contract, a deck too short, ...),
+            or as :func:`new_game` refuses a bad argument.
+
+    A puzzle: seat 1 is down with a run of hearts; seat 0 holds three nines,
+    three clubs, a joker and the 8 of hearts. Can seat 0 go out this turn?
+
+    >>> import remi
+    >>> game = remi.position("norwegian", 2, hands=["9S 9H 9D 4C 5C 6C JK 8H", None],
+    ...                      table=[(1, "run 4H 5H 6H 7H")], discard_pile="KC", stock="QD")
+    >>> game.round, game.contract(0).name, game.is_down(1), game.to_act
+    (2, '3-4', True, 0)
+    >>> [str(meld) for meld in game.table]  # seat 1's set completes its contract
+    ['run 4H 5H 6H 7H (seat 1)', 'set JS JH JD (seat 1)']
+    >>> for text in ["draw", "pass", "down set 9S 9H 9D; run 4C 5C 6C JK", "layoff 8H on 0 high", "discard QD"]:
+    ...     game = game.apply(remi.parse_action(text))
+    >>> game.last_deal.winner
+    0
+
+    .. versionadded:: 0.3.0
+    """
+    return build_position(
+        _EMPTY, variant, players, seed=seed, hands=hands, table=table, discard_pile=discard_pile, stock=stock,
+        dealer=dealer, round=round, levels=levels, layoffs=layoffs, wins=wins, scores=scores,
     )

@@ -416,19 +416,23 @@ def test_new_game_refuses_a_table_that_leaves_too_few_cards_to_deal() -> None:
 
 # -- 5. hands that can arise -------------------------------------------------------------------------
 
+#: What new_game's refusal of a position that cannot arise in play ends with.
+REACHABLE_HINT = " (build a reachable one with remi.position(...))"
+
 
 def test_N17_a_built_position_has_no_empty_hand() -> None:
     message = built_refusal(variant=NORWEGIAN, hands=["", "2C 3D"])
-    assert message == "seat 0's hand is empty: only a player whose contract is down can go out (N17)"
+    assert message == "seat 0's hand is empty: only a player whose contract is down can go out (N17)" + REACHABLE_HINT
     table = [TableMeld(SET, "QS QH QD", 1), TableMeld(SET, "5C 5D 5H", 1)]
     message = built_refusal(variant=NORWEGIAN, hands=["2C", ""], table=table)
-    assert message == "seat 1's hand is empty: it would have gone out, which ends the deal"
+    assert message == "seat 1's hand is empty: it would have gone out, which ends the deal" + REACHABLE_HINT
     assert remi.new_game(NORWEGIAN, players=2, seed=1, hands=["2C", "3D"], table=table).down == (False, True)
 
 
 def test_E13_a_built_english_position_has_no_empty_hand() -> None:
     message = built_refusal(variant=ENGLISH, levels=[1, 1], hands=["2C 3D", ""])
-    assert message == "seat 1's hand is empty: only a player whose contract is down can go out (E13)"  # its own clause
+    # its own clause
+    assert message == "seat 1's hand is empty: only a player whose contract is down can go out (E13)" + REACHABLE_HINT
 
 
 def test_a_built_position_has_a_discard_to_take() -> None:

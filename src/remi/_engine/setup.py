@@ -30,6 +30,14 @@ __all__ = ["build_game", "game_from_start"]
 
 CardsLike = Sequence[Card] | str
 
+#: What ``new_game`` adds to its refusal of a position that cannot arise in play.
+REACHABLE_HINT = " (build a reachable one with remi.position(...))"
+
+
+def unreachable(message: str) -> RemiError:
+    """The refusal of a position that cannot arise in play: ``message``, and where to build a reachable one."""
+    return RemiError(f"{message}{REACHABLE_HINT}", Reason.BAD_POSITION)
+
 #: The keys of ``GameState.start``, in the order :func:`new_game` records them.
 START_KEYS = (
     "variant",
@@ -74,8 +82,8 @@ def build_game(
     (the variant, the players, the seed, the dealer, the levels and totals, the
     table), then the cards.
     """
-    variant = _variant(variant)
-    _check_players(variant, players)
+    variant = variant_of(variant)
+    check_players(variant, players)
     seed = _seed(seed)
     dealer = _dealer(dealer, seed, players)
     start_levels = _levels(variant, players, round, levels)
@@ -84,7 +92,7 @@ def build_game(
     start_layoffs = _seat_values("layoffs", layoffs, players, 0)
     table_melds, laid, used = _check_table(variant, players, table, start_levels, start_layoffs)
     pool = list(variant.cards(players))
-    _take(pool, used, "the table", variant.deck.dead_twos)
+    take_cards(pool, used, "the table", variant.deck.dead_twos)
     if hands is not None and (isinstance(hands, str) or not isinstance(hands, Sequence)):
         raise RemiError("hands= takes one hand (card text or cards) per seat", Reason.BAD_POSITION)
     start = [("variant", variant.name), ("version", variant.version), ("players", players), ("seed", seed),
@@ -124,7 +132,7 @@ def build_game(
     return _from_deck(state, base, pool, deck, dealer, start_levels, table_melds, laid, start_layoffs)
 
 
-def _variant(variant: object) -> Variant:
+def variant_of(variant: object) -> Variant:
     """The variant ``variant`` is, or names (a registered name)."""
     if isinstance(variant, str):
         variant = get(variant)
@@ -133,7 +141,7 @@ def _variant(variant: object) -> Variant:
     return variant
 
 
-def _check_players(variant: Variant, players: object) -> None:
+def check_players(variant: Variant, players: object) -> None:
     """Refuse a number of players that is not an integer the variant is played by."""
     if isinstance(players, bool) or not isinstance(players, int):
         raise RemiError(f"players must be an integer, got {printable(players)}")
@@ -273,7 +281,7 @@ def _seat_values(
     return out
 
 
-def _take(pool: list[Card], cards: Sequence[Card], where: str, dead_twos: bool = False) -> None:
+def take_cards(pool: list[Card], cards: Sequence[Card], where: str, dead_twos: bool = False) -> None:
     """Take ``cards`` out of ``pool``; with ``dead_twos`` a dead 2 (S15) takes its live twin, the card it was."""
     for card in cards:
         if card.is_dead and not dead_twos:
@@ -312,19 +320,18 @@ def _check_table(
         used.extend(meld.cards)
         by_owner.setdefault(meld.owner, []).append(meld)
     # per seat: the ways its melds fill its contract, each with the lay-off counts it implies
-    options = [_seat_fillings(variant, seat, by_owner.get(seat, []), levels[seat]) for seat in range(players)]
+    options = [seat_fillings(variant, seat, by_owner.get(seat, []), levels[seat]) for seat in range(players)]
     # every filling of a seat fills as many requirements as it owns melds: the first says whether it is down
     down = [contract_laid(variant, levels[seat], options[seat][0][0]) for seat in range(players)]
     _check_layoff_counts(variant, levels, layoffs, down)
     chosen = _choose(options, sum(layoffs))
     if chosen is None:
-        totals = sorted(_totals(options))
+        totals = sorted(layoff_totals(options))
         counts = " or ".join(str(t) for t in totals[:8]) + (" or more" if len(totals) > 8 else "")
-        raise RemiError(
+        raise unreachable(
             f"the melds on the table hold {counts} laid-off card{'s' if totals != [1] else ''} "
             f"(each meld laid as a requirement of its owner's contract, then grown by lay-offs), "
             f"but layoffs= counts {sum(layoffs)}",
-            Reason.BAD_POSITION,
         )
     return melds, tuple(chosen), used
 
@@ -336,10 +343,9 @@ def _check_table_meld(variant: Variant, players: int, meld: object) -> None:
     if isinstance(meld.owner, bool) or not isinstance(meld.owner, int) or not 0 <= meld.owner < players:
         raise RemiError(f"meld owner {printable(meld.owner)} is not a seat", Reason.BAD_POSITION)
     if meld.turn is not None:
-        raise RemiError(
+        raise unreachable(
             f"{meld}: a built position begins at its first turn, so its melds were laid before it "
             f"(turn None), not on turn {printable(meld.turn)}",
-            Reason.BAD_POSITION,
         )
     problems = meld_problems(variant.layoff_rules, meld.kind, meld.cards)
     if problems:
@@ -347,7 +353,7 @@ def _check_table_meld(variant: Variant, players: int, meld: object) -> None:
         raise RemiError(f"{meld} is not a valid {meld.kind.value}: {names}", Reason.BAD_POSITION)
 
 
-def _seat_fillings(
+def seat_fillings(
     variant: Variant, seat: int, owned: Sequence[TableMeld], level: int
 ) -> list[tuple[frozenset[int], frozenset[int]]]:
     """The ways the melds ``seat`` owns fill its contract (at ``level``), each with the lay-off counts it implies."""
@@ -356,27 +362,24 @@ def _seat_fillings(
     contract = variant.contracts[level - 1]
     requirements = contract.requirements
     if variant.contracts.going_out[level - 1] is GoingOut.ALL_IN:
-        raise RemiError(
+        raise unreachable(
             f"seat {seat} owns melds, but contract {contract} is all-in: going down there goes out"
             f"{variant.cite('going_out.all_in')}",
-            Reason.BAD_POSITION,
         )
     if not variant.contracts.piecemeal and len(owned) != len(requirements):
-        raise RemiError(
+        raise unreachable(
             f"seat {seat}'s {len(owned)} meld{'s' if len(owned) != 1 else ''} cannot be its contract {contract}: "
             f"it goes down whole, {len(requirements)} melds at once{variant.cite('laydown.whole')}",
-            Reason.BAD_POSITION,
         )
-    fillings = list(_fillings(variant, owned, requirements))
-    if not fillings:
+    ways = list(fillings(variant, owned, requirements))
+    if not ways:
         sizes = "exactly" if variant.contracts.exact_sizes else "at least"
-        raise RemiError(
+        raise unreachable(
             f"seat {seat}'s melds ({'; '.join(str(Meld(m.kind, m.cards)) for m in owned)}) do not fit its "
             f"contract {contract}: each meld is laid as one requirement ({sizes} its size), "
             f"then may grow by lay-offs",
-            Reason.BAD_POSITION,
         )
-    return fillings
+    return ways
 
 
 def _check_layoff_counts(
@@ -386,20 +389,18 @@ def _check_layoff_counts(
     for seat, count in enumerate(layoffs):
         quota = variant.layoff_quota(levels[seat] - 1)
         if quota is not None and count > quota:
-            raise RemiError(
+            raise unreachable(
                 f"seat {seat} may lay off {quota} card{'s' if quota != 1 else ''} a deal, not {count}"
                 f"{variant.cite('layoff.quota')}",
-                Reason.BAD_POSITION,
             )
         if count and variant.layoffs.requires_down and not down[seat]:
-            raise RemiError(
+            raise unreachable(
                 f"seat {seat} has laid off {count} card{'s' if count != 1 else ''} but is not down"
                 f"{variant.cite('layoff.down')}",
-                Reason.BAD_POSITION,
             )
 
 
-def _fillings(
+def fillings(
     variant: Variant, owned: Sequence[TableMeld], requirements: Sequence[Requirement]
 ) -> Iterator[tuple[frozenset[int], frozenset[int]]]:
     """Each way ``owned`` fills distinct requirements: (their indices, the lay-off counts possible)."""
@@ -482,7 +483,7 @@ def _choose(
     return search(0, total)
 
 
-def _totals(options: Sequence[Sequence[tuple[frozenset[int], frozenset[int]]]]) -> set[int]:
+def layoff_totals(options: Sequence[Sequence[tuple[frozenset[int], frozenset[int]]]]) -> set[int]:
     """Every total of lay-off counts the seats' fillings allow."""
     totals = {0}
     for seat_options in options:
@@ -523,7 +524,7 @@ def _stack(deck: CardsLike | None, pool: list[Card], seed: int | str) -> tuple[C
     if deck is None:
         return tuple(rest)
     stacked = as_cards(deck)
-    _take(sorted(pool, key=by_index), stacked, "the stacked deck")
+    take_cards(sorted(pool, key=by_index), stacked, "the stacked deck")
     for card in stacked:
         rest.remove(card)
     return (*stacked, *rest)
@@ -554,15 +555,15 @@ def _from_hands(
             why = ("it would have gone out, which ends the deal" if down
                    else "only a player whose contract is down can go out"
                    f"{state.variant.cite('going_out.down_first')}")
-            raise RemiError(f"seat {seat}'s hand is empty: {why}", Reason.BAD_POSITION)
-        _take(pool, hand, f"seat {seat}'s hand", dead_twos)
+            raise unreachable(f"seat {seat}'s hand is empty: {why}")
+        take_cards(pool, hand, f"seat {seat}'s hand", dead_twos)
     top = as_cards(stock) if stock is not None else ()
-    _take(pool, top, "the stock", dead_twos)
+    take_cards(pool, top, "the stock", dead_twos)
     pile = as_cards(discard_pile) if discard_pile is not None else None
     if pile is not None:
         if not pile:
-            raise RemiError("the discard pile is empty: a turn always begins with a card on it", Reason.BAD_POSITION)
-        _take(pool, pile, "the discard pile", dead_twos)
+            raise unreachable("the discard pile is empty: a turn always begins with a card on it")
+        take_cards(pool, pile, "the discard pile", dead_twos)
     rest = list(shuffled(sorted(pool, key=by_index), seeded_rng(state.seed, 1, "deal")))
     if pile is None:
         if not rest:
