@@ -9,11 +9,13 @@ from remi import Phase, Reason
 from remi.actions import parse_action
 
 
-def _unlimited(name: str, **buying: object) -> remi.Variant:
-    """The built-in ``name`` with no buy limit (and ``buying`` changed): only the other rules can bar a buyer."""
+def _unlimited(name: str, *, down_players_may_buy: bool | None = None) -> remi.Variant:
+    """The built-in ``name`` with no buy limit (and down players let buy or not): only the other rules can bar."""
     variant = remi.variants.get(name)
-    return attrs.evolve(variant, name=f"{name}-unlimited",
-                        buying=attrs.evolve(variant.buying, limit=None, **buying))
+    buying = attrs.evolve(variant.buying, limit=None)
+    if down_players_may_buy is not None:
+        buying = attrs.evolve(buying, down_players_may_buy=down_players_may_buy)
+    return attrs.evolve(variant, name=f"{name}-unlimited", buying=buying)
 
 
 def test_S10_L7_a_down_player_is_not_asked_to_buy_where_the_discarder_may_buy() -> None:
