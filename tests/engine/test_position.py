@@ -140,3 +140,21 @@ def test_new_game_names_the_builder_when_it_refuses_an_unreachable_position() ->
     assert refused.value.reason is Reason.BAD_POSITION
     game = remi.position("norwegian", 2, seed=1, hands=["2C", "3D"], table=[TableMeld(MeldKind.SET, "QS QH QD", 1)])
     assert game.is_down(1)
+
+
+@pytest.mark.parametrize(
+    ("variant", "given", "message"),
+    [
+        ("norwegian", {"round": 99}, "round must be 1 to 7"),
+        ("norwegian", {"levels": [1, 1]}, "plays fixed rounds: use round="),
+        ("english", {"levels": [1, 0]}, "levels must be 1 to 7"),
+        ("english", {"round": 2}, "plays per-player levels: use levels="),
+        ("norwegian", {"hands": ["5C"]}, "one entry per seat"),
+        ("norwegian", {"table": [(5, "set 5C 5D 5H")]}, "is not a seat"),
+        ("norwegian", {"table": ["set 5C 5D 5H"]}, "an \\(owner, meld\\) pair"),
+        ("norwegian", {"hands": ["5C 5C 5C", None]}, "more 5C than the deck holds"),
+    ],
+)
+def test_bad_arguments_are_refused_with_a_sentence(variant: str, given: dict[str, Any], message: str) -> None:
+    with pytest.raises(RemiError, match=message):
+        remi.position(variant, 2, **given)

@@ -21,6 +21,7 @@ from remi._engine.setup import (
     check_players,
     fillings,
     layoff_totals,
+    levels_of,
     seat_fillings,
     take_cards,
     variant_of,
@@ -162,12 +163,10 @@ def _levels_and_melds(
     levels: Sequence[int] | None,
 ) -> tuple[tuple[int, ...], list[TableMeld]]:
     """Each seat's level and the melds invented to complete the owners' contracts (taken out of ``pool``)."""
-    last = len(variant.contracts)
     owners = [seat for seat in range(players) if owned[seat]]
+    given = None if round is None and levels is None else levels_of(variant, players, round, levels)
     if variant.match.schedule is Schedule.ROUNDS:
-        if levels is not None:
-            raise RemiError(f"{variant.name} plays fixed rounds: use round=, not levels=", Reason.BAD_POSITION)
-        candidates = [round] if round is not None else list(range(1, last + 1))
+        candidates = [given[0]] if given is not None else list(range(1, len(variant.contracts) + 1))
         why = ""
         for level in candidates:
             trial = list(pool)
@@ -176,15 +175,13 @@ def _levels_and_melds(
                 pool[:] = trial
                 return (level,) * players, found
             why = found
-        raise _refuse(why if round is not None else f"no round fits the melds on the table; in the last, {why}")
-    if round is not None:
-        raise RemiError(f"{variant.name} plays per-player levels: use levels=, not round=", Reason.BAD_POSITION)
-    chosen = list(levels) if levels is not None else [
-        _fitting_level(variant, owned[seat], pool, rng) if owned[seat] else 1 for seat in range(players)]
+        raise _refuse(why if given is not None else f"no round fits the melds on the table; in the last, {why}")
+    chosen = given or tuple(
+        _fitting_level(variant, owned[seat], pool, rng) if owned[seat] else 1 for seat in range(players))
     found = _complete_all(variant, owned, owners, chosen, pool, rng)
     if isinstance(found, str):
         raise _refuse(found)
-    return tuple(chosen), found
+    return chosen, found
 
 
 def _fitting_level(variant: Variant, owned: Sequence[Meld], pool: list[Card], rng: random.Random) -> int:
@@ -208,8 +205,6 @@ def _complete_all(
     invented: list[TableMeld] = []
     for seat in owners:
         level = levels[seat]
-        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= len(variant.contracts):
-            return f"levels must be 1 to {len(variant.contracts)}, got {printable(list(levels))}"
         found = _complete(variant, level, owned[seat], pool, rng)
         if isinstance(found, str):
             return f"seat {seat}: {found}"

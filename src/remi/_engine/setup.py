@@ -86,7 +86,7 @@ def build_game(
     check_players(variant, players)
     seed = _seed(seed)
     dealer = _dealer(dealer, seed, players)
-    start_levels = _levels(variant, players, round, levels)
+    start_levels = levels_of(variant, players, round, levels)
     start_wins = _seat_values("wins", wins, players, 0)
     start_scores = _seat_values("scores", scores, players, 0, allow_negative=True)
     start_layoffs = _seat_values("layoffs", layoffs, players, 0)
@@ -236,7 +236,7 @@ def _table_entry(entry: Any) -> TableMeld:
     return TableMeld(meld.kind, meld.cards, owner, turn)
 
 
-def _levels(variant: Variant, players: int, round: int | None, levels: Sequence[int] | None) -> tuple[int, ...]:
+def levels_of(variant: Variant, players: int, round: int | None, levels: Sequence[int] | None) -> tuple[int, ...]:
     """Each seat's starting contract level, from ``round`` (fixed rounds) or ``levels`` (per-player levels)."""
     last = len(variant.contracts)
     if variant.match.schedule is Schedule.ROUNDS:
