@@ -24,7 +24,6 @@ from typing import Any, cast
 import attrs
 
 from remi._engine.listing import LegalActions
-from remi._engine.position import build_position
 from remi._engine.rules import buy_blocked as buy_blocked  # noqa: PLC0414 (for the bots)
 from remi._engine.rules import is_down as is_down  # noqa: PLC0414 (for the bots)
 from remi._engine.rules import layoff_blocked as layoff_blocked  # noqa: PLC0414 (for the bots)
@@ -542,6 +541,8 @@ def position(
 
     .. versionadded:: 0.3.0
     """
+    from remi._engine.position import build_position  # deferred: only this needs it, so remi imports light
+
     return build_position(
         _EMPTY, variant, players, seed=seed, hands=hands, table=table, discard_pile=discard_pile, stock=stock,
         dealer=dealer, round=round, levels=levels, layoffs=layoffs, wins=wins, scores=scores,
