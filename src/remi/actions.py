@@ -42,6 +42,7 @@ from remi._util import printable
 from remi.cards import Card, format_cards, parse_card, parse_card_span
 from remi.errors import NotationError
 from remi.melds import End, Meld, MeldKind, as_cards
+from remi.parts import JokerDestination
 
 __all__ = [
     "Action",
@@ -283,7 +284,20 @@ class LayOff:
         return f"layoff {self.card} on {self.meld}{where}"
 
 
-@attrs.frozen(init=False, repr=False)
+def _to_destination(value: object) -> JokerDestination | None:
+    """``value`` as a joker's destination: a :class:`~remi.JokerDestination`, its word, or ``None``."""
+    if value is None or isinstance(value, JokerDestination):
+        return value
+    if isinstance(value, str):
+        try:
+            return JokerDestination(_keyword(value))
+        except ValueError:
+            pass
+    raise NotationError(f"a freed joker's destination is a JokerDestination, 'hand', 'low', 'high' or None, "
+                        f"got {printable(value)}", printable(value), 0)
+
+
+@attrs.frozen(init=False, repr=False, getstate_setstate=False)
 class SwapJoker:
     """Take joker(s) out of a meld by putting in the natural card(s) they stand for.
 
@@ -293,36 +307,67 @@ class SwapJoker:
     Args:
         meld: The index of the target meld in ``state.table``.
         cards: The natural card(s), or their text (``"3S"``).
+        to: Where the freed joker goes, where the variant offers a choice
+            (:meth:`Swaps.joker_destinations <remi.Swaps.joker_destinations>`):
+            a :class:`~remi.JokerDestination` or its word (``"hand"``, ``"low"``,
+            ``"high"``); ``None`` (the default) where there is no choice.
 
     Attributes:
         meld: The index of the target meld in ``state.table``.
         cards: The natural card(s) put in, from the hand (sorted).
+        to: The chosen destination of the freed joker, or ``None``.
 
     Raises:
         NotationError: If ``meld`` is not an ``int`` from 0 to 999,999,999 (a
-            ``bool`` is refused) or ``cards`` is neither card text nor a sequence of cards.
+            ``bool`` is refused), ``cards`` is neither card text nor a sequence of
+            cards, or ``to`` is no destination.
+
+    >>> SwapJoker(0, "5D", "low")
+    SwapJoker(meld=0, cards=parse_cards('5D'), to=JokerDestination.LOW_END)
+    >>> str(_)
+    'swap 5D on 0 to low'
 
     .. versionadded:: 0.1.0
 
     .. versionchanged:: 0.2.0
        The fields are checked when the action is built.
+
+    .. versionchanged:: 0.3.0
+       ``to``, the freed joker's destination where the variant offers a choice.
     """
 
     meld: int
     cards: tuple[Card, ...]
+    to: JokerDestination | None
 
-    def __init__(self, meld: int, cards: Sequence[Card] | str) -> None:
+    def __init__(self, meld: int, cards: Sequence[Card] | str, to: JokerDestination | str | None = None) -> None:
         if type(meld) is not int or not 0 <= meld < _MELD_LIMIT:
             meld = _to_meld_index(meld)
+        if to is not None and type(to) is not JokerDestination:
+            to = _to_destination(to)
         setter = _SETTER(self)
         setter("meld", meld)
         setter("cards", tuple(sorted(as_cards(cards))))
+        setter("to", to)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The fields, for pickle."""
+        return {"meld": self.meld, "cards": self.cards, "to": self.to}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """The fields from pickle; a swap pickled before 0.3.0 has no ``to``, which is ``None``."""
+        setter = _SETTER(self)
+        setter("meld", state["meld"])
+        setter("cards", state["cards"])
+        setter("to", state.get("to"))
 
     def __str__(self) -> str:
-        return f"swap {format_cards(self.cards)} on {self.meld}"
+        where = f" to {self.to.value}" if self.to is not None else ""
+        return f"swap {format_cards(self.cards)} on {self.meld}{where}"
 
     def __repr__(self) -> str:
-        return f"SwapJoker(meld={self.meld}, cards=parse_cards({format_cards(self.cards)!r}))"
+        where = f", to={self.to!r}" if self.to is not None else ""
+        return f"SwapJoker(meld={self.meld}, cards=parse_cards({format_cards(self.cards)!r}){where})"
 
 
 def _discard_card(card: Card | str) -> Card:
@@ -360,8 +405,8 @@ BUY = Buy()
 PASS = Pass()
 
 _SIMPLE: dict[str, Action] = {"draw": DRAW, "take": TAKE, "buy": BUY, "pass": PASS}
-_FORMS = ("expected draw, take, buy, pass, down ..., layoff CARD on N [low|high], swap CARD on N, "
-          "or discard CARD")
+_FORMS = ("expected draw, take, buy, pass, down ..., layoff CARD on N [low|high], "
+          "swap CARD on N [to hand|low|high], or discard CARD")
 
 
 def _refuse_stray_commas(text: str, start: int, stop: int, *, card_list: bool) -> None:
@@ -416,8 +461,9 @@ def parse_action(text: str) -> Action:
 
     Forms: ``draw``, ``take``, ``buy``, ``pass``, ``down set 5C 5D 5H; run 4S 5S 6S 7S``,
     ``layoff 9C on 2 high`` (``low``/``high`` for runs, nothing for sets),
-    ``swap 3S on 0``, ``discard KC``. Letter case does not matter (ASCII letters
-    only). A meld number is ASCII digits ``0``–``9``, at most nine of them.
+    ``swap 3S on 0`` (``swap 3S on 0 to low``, ``... to high``, ``... to hand`` where
+    the variant lets the swapper choose where the freed joker goes), ``discard KC``.
+    Letter case does not matter (ASCII letters only). A meld number is ASCII digits ``0``–``9``, at most nine of them.
     A comma may separate two cards of a list (a meld's cards, the naturals of
     a swap: ``swap 3S, 4S on 0``); a comma anywhere else is refused.
 
@@ -435,6 +481,9 @@ def parse_action(text: str) -> Action:
     .. versionchanged:: 0.2.0
        A stray comma (``discard KC,``, ``layoff 9C, on 2``, ``set 5C 5D 5H,``)
        is refused, naming its position; before, some were ignored.
+
+    .. versionchanged:: 0.3.0
+       A swap may name the freed joker's destination: ``swap 5D on 0 to low``.
     """
     if not isinstance(text, str):
         raise NotationError(f"expected action text, got {type(text).__name__}", printable(text), 0)
@@ -470,13 +519,26 @@ def _parse_targeted(text: str, verb: str, args: list[tuple[str, int]]) -> Action
         card = _card_at(text, *cards[0])
         meld = _meld_number_at(*target[0])
         return LayOff(card, meld, _end_at(*target[1]) if len(target) == 2 else None)
-    if verb == "swap" and cards and len(target) == 1:
+    if verb == "swap" and cards and len(target) in (1, 3):
         last = cards[-1][1] + len(cards[-1][0])
         _refuse_stray_commas(text, 0, cards[0][1], card_list=False)
         _refuse_stray_commas(text, last, len(text), card_list=False)
         naturals = _card_list_at(text, cards[0][1], last)
-        return SwapJoker(_meld_number_at(*target[0]), naturals)
+        if len(target) == 1:
+            return SwapJoker(_meld_number_at(*target[0]), naturals)
+        if _keyword(target[1][0]) != "to":
+            return None
+        return SwapJoker(_meld_number_at(*target[0]), naturals, _destination_at(*target[2]))
     return None
+
+
+def _destination_at(word: str, at: int) -> JokerDestination:
+    """The destination named by ``word`` (after ``to``) at position ``at``."""
+    try:
+        return JokerDestination(_keyword(word))
+    except ValueError:
+        raise NotationError(f"{printable(word)} at position {at} is not where a freed joker goes "
+                            "(expected 'hand', 'low' or 'high')", word, at) from None
 
 
 def _not_an_action(text: str, at: int) -> NotationError:
