@@ -39,7 +39,7 @@ from typing import TypeAlias
 import attrs
 
 from remi._util import printable
-from remi.cards import Card, format_cards, parse_card, parse_card_span
+from remi.cards import Card, format_cards, parse_card, parse_card_span, stray_comma
 from remi.errors import NotationError
 from remi.melds import End, Meld, MeldKind, as_cards
 from remi.parts import JokerDestination
@@ -153,7 +153,7 @@ def _parse_melds(text: str, start: int, stop: int) -> tuple[Meld, ...]:
             end = stop
         kind_word = _ITEM.search(text, start, end)
         if kind_word is None:
-            _refuse_stray_commas(text, start, end, card_list=False)
+            _refuse_commas(text, start, end)
             raise NotationError(
                 f"empty meld at position {start} (expected 'set CARDS' or 'run CARDS' between semicolons)",
                 "",
@@ -166,8 +166,8 @@ def _parse_melds(text: str, start: int, stop: int) -> tuple[Meld, ...]:
             raise NotationError(
                 f"{printable(word)} at position {at} is not a meld kind (expected 'set' or 'run')", word, at
             ) from None
-        _refuse_stray_commas(text, start, kind_word.end(), card_list=False)
-        cards = _card_list_at(text, kind_word.end(), end)
+        _refuse_commas(text, start, kind_word.end())
+        cards = parse_card_span(text, kind_word.end(), end)
         if not cards:
             raise NotationError(f"the {kind.value} at position {at} has no cards", word, at)
         melds.append(Meld(kind, cards))
@@ -409,26 +409,11 @@ _FORMS = ("expected draw, take, buy, pass, down ..., layoff CARD on N [low|high]
           "swap CARD on N [to hand|low|high], or discard CARD")
 
 
-def _refuse_stray_commas(text: str, start: int, stop: int, *, card_list: bool) -> None:
-    """Refuse a comma in ``text[start:stop]`` unless that span is a card list and the comma parts two of its cards."""
+def _refuse_commas(text: str, start: int, stop: int) -> None:
+    """Refuse a comma in ``text[start:stop]``, a span that holds no card list."""
     at = text.find(",", start, stop)
-    while at >= 0:
-        if not (card_list and _parts_two_cards(text, start, stop, at)):
-            raise NotationError(f"stray comma at position {at} (a comma may only separate two cards)", ",", at)
-        at = text.find(",", at + 1, stop)
-
-
-def _parts_two_cards(text: str, start: int, stop: int, at: int) -> bool:
-    """Whether the comma at ``at`` has a card on each side in ``text[start:stop]`` and no other comma next to it."""
-    before = text[start:at].rstrip()
-    after = text[at + 1 : stop].lstrip()
-    return bool(before) and bool(after) and not before.endswith(",") and not after.startswith(",")
-
-
-def _card_list_at(text: str, start: int, stop: int) -> tuple[Card, ...]:
-    """The cards in ``text[start:stop]``, spaces or single commas between them; error positions are in ``text``."""
-    _refuse_stray_commas(text, start, stop, card_list=True)
-    return parse_card_span(text, start, stop)
+    if at >= 0:
+        raise stray_comma(at)
 
 
 def _card_at(text: str, word: str, at: int) -> Card:
@@ -493,12 +478,12 @@ def parse_action(text: str) -> Action:
     verb = _keyword(words[0][0])
     args = words[1:]
     if verb not in _CARD_LIST_VERBS:  # no card list, so no comma belongs anywhere
-        _refuse_stray_commas(text, 0, len(text), card_list=False)
+        _refuse_commas(text, 0, len(text))
     action: Action | None = None
     if verb in _SIMPLE and not args:
         action = _SIMPLE[verb]
     elif verb == "down" and args:
-        _refuse_stray_commas(text, 0, args[0][1], card_list=False)
+        _refuse_commas(text, 0, args[0][1])
         action = LayDown(_parse_melds(text, args[0][1], len(text)))
     elif verb == "discard" and len(args) == 1:
         action = Discard(_card_at(text, *args[0]))
@@ -521,9 +506,9 @@ def _parse_targeted(text: str, verb: str, args: list[tuple[str, int]]) -> Action
         return LayOff(card, meld, _end_at(*target[1]) if len(target) == 2 else None)
     if verb == "swap" and cards and len(target) in (1, 3):
         last = cards[-1][1] + len(cards[-1][0])
-        _refuse_stray_commas(text, 0, cards[0][1], card_list=False)
-        _refuse_stray_commas(text, last, len(text), card_list=False)
-        naturals = _card_list_at(text, cards[0][1], last)
+        _refuse_commas(text, 0, cards[0][1])
+        _refuse_commas(text, last, len(text))
+        naturals = parse_card_span(text, cards[0][1], last)
         if len(target) == 1:
             return SwapJoker(_meld_number_at(*target[0]), naturals)
         if _keyword(target[1][0]) != "to":
