@@ -36,7 +36,8 @@ def actions(draw: st.DrawFn) -> Action:
     """Any action, as a value (whether it is legal anywhere does not matter to the notation)."""
     kind = draw(st.sampled_from(("simple", "discard", "layoff", "swap", "down")))
     if kind == "simple":
-        return draw(st.sampled_from((DRAW, TAKE, BUY, PASS)))
+        simple: tuple[Action, ...] = (DRAW, TAKE, BUY, PASS)
+        return draw(st.sampled_from(simple))
     if kind == "discard":
         return Discard(draw(cards(dead_twos=True)))
     if kind == "layoff":
