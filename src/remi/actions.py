@@ -10,6 +10,16 @@ LayOff(card=Card(Rank.NINE, Suit.CLUBS), meld=2, end=End.HIGH)
 >>> str(parse_action("swap 3S on 0")), str(parse_action("discard kc"))
 ('swap 3S on 0', 'discard KC')
 
+Where the variant lets the swapper choose where the freed joker goes
+(:meth:`Swaps.joker_destinations <remi.Swaps.joker_destinations>`), the swap
+names it:
+
+>>> parse_action("swap 3S on 0 to low")
+SwapJoker(meld=0, cards=parse_cards('3S'), to=JokerDestination.LOW_END)
+
+A comma may separate two cards of a list (``down set 5C, 5D, 5H``), once;
+a comma anywhere else is refused.
+
 Melds on the table are named by their index in ``state.table``.
 
 An action checks its fields when it is built: card text is converted to
@@ -28,6 +38,9 @@ remi.errors.NotationError: a meld is named by its index in state.table, a non-ne
 
 .. versionchanged:: 0.2.0
    Fields are checked at construction; meld numbers are ASCII digits only.
+
+.. versionchanged:: 0.3.0
+   A swap may name where the freed joker goes (``to hand``, ``to low``, ``to high``).
 """
 
 from __future__ import annotations

@@ -409,7 +409,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> parse_cards("7♠,, 8S")
     Traceback (most recent call last):
     ...
-    remi.errors.NotationError: stray comma at position 3 (a comma may only separate two cards)
+    remi.errors.NotationError: stray comma at position 2 (a comma may only separate two cards)
 
     .. versionadded:: 0.1.0
 
