@@ -269,3 +269,14 @@ def test_a_game_with_chosen_ends_round_trips_through_record_and_json() -> None:
     state = play(relocation_position(CONTRACT_RUMMY), SwapJoker(0, "7H", "low"))
     assert remi.read_record(remi.write_record(state), variant=CONTRACT_RUMMY) == state
     assert remi.GameState.from_json(state.to_json(), variant=CONTRACT_RUMMY) == state
+
+
+def test_a_record_and_a_snapshot_from_before_destinations_replay_as_they_were_played() -> None:
+    # remi 0.2 wrote "swap 7H on 0" and moved the joker to the high end, where it fit
+    relocating = attrs.evolve(NORWEGIAN, name="relocating", swaps=attrs.evolve(NORWEGIAN.swaps, joker_to_hand=False))
+    state = play(relocation_position(relocating), SwapJoker(0, "7H", "high"))
+    record = remi.write_record(state)
+    assert "swap 7H on 0 to high" in record
+    assert remi.read_record(record.replace("swap 7H on 0 to high", "swap 7H on 0"), variant=relocating) == state
+    snapshot = state.to_json().replace("swap 7H on 0 to high", "swap 7H on 0")
+    assert remi.GameState.from_json(snapshot, variant=relocating) == state

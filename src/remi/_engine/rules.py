@@ -43,7 +43,7 @@ import attrs
 
 from remi._engine.values import Phase, by_index
 from remi._util import printable
-from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
+from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import JOKER, Card, format_cards
 from remi.contracts import assign
 from remi.errors import IllegalActionError, Reason
@@ -586,6 +586,22 @@ def _run_swap(
     if error is None:
         error = _keep_error(state, seat, len(state.hands[seat]) - 1, _is_down(state, seat))
     return error if error is not None else (_joker_at_end(state, cards, freed[0], chosen), (), counted)
+
+
+def as_recorded_before_destinations(state: GameState, action: Action, seat: int | None = None) -> Action:
+    """``action`` as a record or snapshot written before swaps named the joker's destination meant it.
+
+    Before 0.3.0 a swap named no destination, and where the joker moved to an
+    end of the run it took the high end if it fit there, else the low end. An
+    unnamed swap that must now name its end is read so; any other action is itself.
+    """
+    if type(action) is not SwapJoker or action.to is not None or refusal_of(state, action, seat) is None:
+        return action
+    for end in (JokerDestination.HIGH_END, JokerDestination.LOW_END):
+        named = SwapJoker(action.meld, action.cards, end)
+        if refusal_of(state, named, seat) is None:
+            return named
+    return action
 
 
 def _destination_refusal(
