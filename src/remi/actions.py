@@ -10,6 +10,16 @@ LayOff(card=Card(Rank.NINE, Suit.CLUBS), meld=2, end=End.HIGH)
 >>> str(parse_action("swap 3S on 0")), str(parse_action("discard kc"))
 ('swap 3S on 0', 'discard KC')
 
+Where the variant lets the swapper choose where the freed joker goes
+(:meth:`Swaps.joker_destinations <remi.Swaps.joker_destinations>`), the swap
+names it:
+
+>>> parse_action("swap 3S on 0 to low")
+SwapJoker(meld=0, cards=parse_cards('3S'), to=JokerDestination.LOW_END)
+
+A comma may separate two cards of a list (``down set 5C, 5D, 5H``), once;
+a comma anywhere else is refused.
+
 Melds on the table are named by their index in ``state.table``.
 
 An action checks its fields when it is built: card text is converted to
@@ -28,6 +38,9 @@ remi.errors.NotationError: a meld is named by its index in state.table, a non-ne
 
 .. versionchanged:: 0.2.0
    Fields are checked at construction; meld numbers are ASCII digits only.
+
+.. versionchanged:: 0.3.0
+   A swap may name where the freed joker goes (``to hand``, ``to low``, ``to high``).
 """
 
 from __future__ import annotations
@@ -39,9 +52,10 @@ from typing import TypeAlias
 import attrs
 
 from remi._util import printable
-from remi.cards import Card, format_cards, parse_card, parse_card_span
+from remi.cards import Card, format_cards, parse_card, parse_card_span, stray_comma
 from remi.errors import NotationError
 from remi.melds import End, Meld, MeldKind, as_cards
+from remi.parts import JokerDestination
 
 __all__ = [
     "Action",
@@ -152,7 +166,7 @@ def _parse_melds(text: str, start: int, stop: int) -> tuple[Meld, ...]:
             end = stop
         kind_word = _ITEM.search(text, start, end)
         if kind_word is None:
-            _refuse_stray_commas(text, start, end, card_list=False)
+            _refuse_commas(text, start, end)
             raise NotationError(
                 f"empty meld at position {start} (expected 'set CARDS' or 'run CARDS' between semicolons)",
                 "",
@@ -165,8 +179,8 @@ def _parse_melds(text: str, start: int, stop: int) -> tuple[Meld, ...]:
             raise NotationError(
                 f"{printable(word)} at position {at} is not a meld kind (expected 'set' or 'run')", word, at
             ) from None
-        _refuse_stray_commas(text, start, kind_word.end(), card_list=False)
-        cards = _card_list_at(text, kind_word.end(), end)
+        _refuse_commas(text, start, kind_word.end())
+        cards = parse_card_span(text, kind_word.end(), end)
         if not cards:
             raise NotationError(f"the {kind.value} at position {at} has no cards", word, at)
         melds.append(Meld(kind, cards))
@@ -283,7 +297,20 @@ class LayOff:
         return f"layoff {self.card} on {self.meld}{where}"
 
 
-@attrs.frozen(init=False, repr=False)
+def _to_destination(value: object) -> JokerDestination | None:
+    """``value`` as a joker's destination: a :class:`~remi.JokerDestination`, its word, or ``None``."""
+    if value is None or isinstance(value, JokerDestination):
+        return value
+    if isinstance(value, str):
+        try:
+            return JokerDestination(_keyword(value))
+        except ValueError:
+            pass
+    raise NotationError(f"a freed joker's destination is a JokerDestination, 'hand', 'low', 'high' or None, "
+                        f"got {printable(value)}", printable(value), 0)
+
+
+@attrs.frozen(init=False, repr=False, getstate_setstate=False)
 class SwapJoker:
     """Take joker(s) out of a meld by putting in the natural card(s) they stand for.
 
@@ -293,36 +320,67 @@ class SwapJoker:
     Args:
         meld: The index of the target meld in ``state.table``.
         cards: The natural card(s), or their text (``"3S"``).
+        to: Where the freed joker goes, where the variant offers a choice
+            (:meth:`Swaps.joker_destinations <remi.Swaps.joker_destinations>`):
+            a :class:`~remi.JokerDestination` or its word (``"hand"``, ``"low"``,
+            ``"high"``); ``None`` (the default) where there is no choice.
 
     Attributes:
         meld: The index of the target meld in ``state.table``.
         cards: The natural card(s) put in, from the hand (sorted).
+        to: The chosen destination of the freed joker, or ``None``.
 
     Raises:
         NotationError: If ``meld`` is not an ``int`` from 0 to 999,999,999 (a
-            ``bool`` is refused) or ``cards`` is neither card text nor a sequence of cards.
+            ``bool`` is refused), ``cards`` is neither card text nor a sequence of
+            cards, or ``to`` is no destination.
+
+    >>> SwapJoker(0, "5D", "low")
+    SwapJoker(meld=0, cards=parse_cards('5D'), to=JokerDestination.LOW_END)
+    >>> str(_)
+    'swap 5D on 0 to low'
 
     .. versionadded:: 0.1.0
 
     .. versionchanged:: 0.2.0
        The fields are checked when the action is built.
+
+    .. versionchanged:: 0.3.0
+       ``to``, the freed joker's destination where the variant offers a choice.
     """
 
     meld: int
     cards: tuple[Card, ...]
+    to: JokerDestination | None
 
-    def __init__(self, meld: int, cards: Sequence[Card] | str) -> None:
+    def __init__(self, meld: int, cards: Sequence[Card] | str, to: JokerDestination | str | None = None) -> None:
         if type(meld) is not int or not 0 <= meld < _MELD_LIMIT:
             meld = _to_meld_index(meld)
+        if to is not None and type(to) is not JokerDestination:
+            to = _to_destination(to)
         setter = _SETTER(self)
         setter("meld", meld)
         setter("cards", tuple(sorted(as_cards(cards))))
+        setter("to", to)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The fields, for pickle."""
+        return {"meld": self.meld, "cards": self.cards, "to": self.to}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """The fields from pickle; a swap pickled before 0.3.0 has no ``to``, which is ``None``."""
+        setter = _SETTER(self)
+        setter("meld", state["meld"])
+        setter("cards", state["cards"])
+        setter("to", state.get("to"))
 
     def __str__(self) -> str:
-        return f"swap {format_cards(self.cards)} on {self.meld}"
+        where = f" to {self.to.value}" if self.to is not None else ""
+        return f"swap {format_cards(self.cards)} on {self.meld}{where}"
 
     def __repr__(self) -> str:
-        return f"SwapJoker(meld={self.meld}, cards=parse_cards({format_cards(self.cards)!r}))"
+        where = f", to={self.to!r}" if self.to is not None else ""
+        return f"SwapJoker(meld={self.meld}, cards=parse_cards({format_cards(self.cards)!r}){where})"
 
 
 def _discard_card(card: Card | str) -> Card:
@@ -360,30 +418,15 @@ BUY = Buy()
 PASS = Pass()
 
 _SIMPLE: dict[str, Action] = {"draw": DRAW, "take": TAKE, "buy": BUY, "pass": PASS}
-_FORMS = ("expected draw, take, buy, pass, down ..., layoff CARD on N [low|high], swap CARD on N, "
-          "or discard CARD")
+_FORMS = ("expected draw, take, buy, pass, down ..., layoff CARD on N [low|high], "
+          "swap CARD on N [to hand|low|high], or discard CARD")
 
 
-def _refuse_stray_commas(text: str, start: int, stop: int, *, card_list: bool) -> None:
-    """Refuse a comma in ``text[start:stop]`` unless that span is a card list and the comma parts two of its cards."""
+def _refuse_commas(text: str, start: int, stop: int) -> None:
+    """Refuse a comma in ``text[start:stop]``, a span that holds no card list."""
     at = text.find(",", start, stop)
-    while at >= 0:
-        if not (card_list and _parts_two_cards(text, start, stop, at)):
-            raise NotationError(f"stray comma at position {at} (a comma may only separate two cards)", ",", at)
-        at = text.find(",", at + 1, stop)
-
-
-def _parts_two_cards(text: str, start: int, stop: int, at: int) -> bool:
-    """Whether the comma at ``at`` has a card on each side in ``text[start:stop]`` and no other comma next to it."""
-    before = text[start:at].rstrip()
-    after = text[at + 1 : stop].lstrip()
-    return bool(before) and bool(after) and not before.endswith(",") and not after.startswith(",")
-
-
-def _card_list_at(text: str, start: int, stop: int) -> tuple[Card, ...]:
-    """The cards in ``text[start:stop]``, spaces or single commas between them; error positions are in ``text``."""
-    _refuse_stray_commas(text, start, stop, card_list=True)
-    return parse_card_span(text, start, stop)
+    if at >= 0:
+        raise stray_comma(at)
 
 
 def _card_at(text: str, word: str, at: int) -> Card:
@@ -416,8 +459,9 @@ def parse_action(text: str) -> Action:
 
     Forms: ``draw``, ``take``, ``buy``, ``pass``, ``down set 5C 5D 5H; run 4S 5S 6S 7S``,
     ``layoff 9C on 2 high`` (``low``/``high`` for runs, nothing for sets),
-    ``swap 3S on 0``, ``discard KC``. Letter case does not matter (ASCII letters
-    only). A meld number is ASCII digits ``0``–``9``, at most nine of them.
+    ``swap 3S on 0`` (``swap 3S on 0 to low``, ``... to high``, ``... to hand`` where
+    the variant lets the swapper choose where the freed joker goes), ``discard KC``.
+    Letter case does not matter (ASCII letters only). A meld number is ASCII digits ``0``–``9``, at most nine of them.
     A comma may separate two cards of a list (a meld's cards, the naturals of
     a swap: ``swap 3S, 4S on 0``); a comma anywhere else is refused.
 
@@ -435,6 +479,9 @@ def parse_action(text: str) -> Action:
     .. versionchanged:: 0.2.0
        A stray comma (``discard KC,``, ``layoff 9C, on 2``, ``set 5C 5D 5H,``)
        is refused, naming its position; before, some were ignored.
+
+    .. versionchanged:: 0.3.0
+       A swap may name the freed joker's destination: ``swap 5D on 0 to low``.
     """
     if not isinstance(text, str):
         raise NotationError(f"expected action text, got {type(text).__name__}", printable(text), 0)
@@ -444,12 +491,12 @@ def parse_action(text: str) -> Action:
     verb = _keyword(words[0][0])
     args = words[1:]
     if verb not in _CARD_LIST_VERBS:  # no card list, so no comma belongs anywhere
-        _refuse_stray_commas(text, 0, len(text), card_list=False)
+        _refuse_commas(text, 0, len(text))
     action: Action | None = None
     if verb in _SIMPLE and not args:
         action = _SIMPLE[verb]
     elif verb == "down" and args:
-        _refuse_stray_commas(text, 0, args[0][1], card_list=False)
+        _refuse_commas(text, 0, args[0][1])
         action = LayDown(_parse_melds(text, args[0][1], len(text)))
     elif verb == "discard" and len(args) == 1:
         action = Discard(_card_at(text, *args[0]))
@@ -470,13 +517,26 @@ def _parse_targeted(text: str, verb: str, args: list[tuple[str, int]]) -> Action
         card = _card_at(text, *cards[0])
         meld = _meld_number_at(*target[0])
         return LayOff(card, meld, _end_at(*target[1]) if len(target) == 2 else None)
-    if verb == "swap" and cards and len(target) == 1:
+    if verb == "swap" and cards and len(target) in (1, 3):
         last = cards[-1][1] + len(cards[-1][0])
-        _refuse_stray_commas(text, 0, cards[0][1], card_list=False)
-        _refuse_stray_commas(text, last, len(text), card_list=False)
-        naturals = _card_list_at(text, cards[0][1], last)
-        return SwapJoker(_meld_number_at(*target[0]), naturals)
+        _refuse_commas(text, 0, cards[0][1])
+        _refuse_commas(text, last, len(text))
+        naturals = parse_card_span(text, cards[0][1], last)
+        if len(target) == 1:
+            return SwapJoker(_meld_number_at(*target[0]), naturals)
+        if _keyword(target[1][0]) != "to":
+            return None
+        return SwapJoker(_meld_number_at(*target[0]), naturals, _destination_at(*target[2]))
     return None
+
+
+def _destination_at(word: str, at: int) -> JokerDestination:
+    """The destination named by ``word`` (after ``to``) at position ``at``."""
+    try:
+        return JokerDestination(_keyword(word))
+    except ValueError:
+        raise NotationError(f"{printable(word)} at position {at} is not where a freed joker goes "
+                            "(expected 'hand', 'low' or 'high')", word, at) from None
 
 
 def _not_an_action(text: str, at: int) -> NotationError:

@@ -322,7 +322,8 @@ _SUIT_CHARS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit
                "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
 _RANK_WORDS = {label: Rank(i) for i, label in enumerate(_RANK_LABELS) if label}
 _RANK_WORDS["T"] = Rank.TEN
-_TOKEN = re.compile(r"[^\s,]+")
+#: A card's text, or a comma (which may only separate two cards).
+_TOKEN_OR_COMMA = re.compile(r"[^\s,]+|,")
 _EXPECTED = "expected a rank and a suit, like QS or 10♦, or JK"
 # S15: a dead 2 is written with a mark after it, ``2D+`` or ``2♦†``.
 _DEAD_MARKS = ("+", "†")
@@ -394,38 +395,59 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
     ASCII (``QS 10D TD JK``) and symbols (``Q♠ 10♦``) are both accepted; the
     letters are the ASCII ones only (see :func:`parse_card`). A dead 2 (S15)
-    carries a mark after it: ``2D+`` or ``2♦†``; only a 2 can carry it.
+    carries a mark after it: ``2D+`` or ``2♦†``; only a 2 can carry it. A comma
+    may separate two cards, once; a comma before the first card, after the
+    last or next to another comma is refused.
 
     Raises:
-        NotationError: Naming the first bad token and its character position.
+        NotationError: Naming the first bad token (a stray comma too) and its character position.
 
     >>> parse_cards("7♠, 8S 9s")
     (Card(Rank.SEVEN, Suit.SPADES), Card(Rank.EIGHT, Suit.SPADES), Card(Rank.NINE, Suit.SPADES))
     >>> parse_cards("")
     ()
+    >>> parse_cards("7♠,, 8S")
+    Traceback (most recent call last):
+    ...
+    remi.errors.NotationError: stray comma at position 2 (a comma may only separate two cards)
 
     .. versionadded:: 0.1.0
 
     .. versionchanged:: 0.2.0
        Only ASCII letters change case; dead twos (``2D+``, ``2♦†``).
+
+    .. versionchanged:: 0.3.0
+       A stray comma (leading, trailing or doubled) is refused; before, it was ignored.
     """
     if not isinstance(text, str):
         raise NotationError(f"expected card text, got {type(text).__name__}", printable(text), 0)
     return parse_card_span(text, 0, len(text))
 
 
+def stray_comma(at: int) -> NotationError:
+    """The refusal of a comma at position ``at`` that separates no two cards."""
+    return NotationError(f"stray comma at position {at} (a comma may only separate two cards)", ",", at)
+
+
 def parse_card_span(text: str, start: int, stop: int) -> tuple[Card, ...]:
-    """Parse the cards in ``text[start:stop]``, reporting positions in ``text``."""
-    cards = []
-    for match in _TOKEN.finditer(text, start, stop):
-        card = _lookup(match.group())
+    """Parse the cards in ``text[start:stop]``, single commas allowed between two of them; positions are in ``text``."""
+    cards: list[Card] = []
+    comma = -1  # the position of a comma not yet followed by a card
+    for match in _TOKEN_OR_COMMA.finditer(text, start, stop):
+        token = match.group()
+        if token == ",":
+            if comma >= 0 or not cards:  # doubled (the first of the two is named), or before any card
+                raise stray_comma(comma if comma >= 0 else match.start())
+            comma = match.start()
+            continue
+        card = _lookup(token)
         if card is None:
-            raise NotationError(
-                f"{match.group()!r} at position {match.start()} is not a card ({_expected(match.group())})",
-                match.group(),
-                match.start(),
-            )
+            raise NotationError(f"{token!r} at position {match.start()} is not a card ({_expected(token)})",
+                                token, match.start())
         cards.append(card)
+        comma = -1
+    if comma >= 0:
+        raise stray_comma(comma)
     return tuple(cards)
 
 

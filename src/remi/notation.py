@@ -52,6 +52,7 @@ import json
 import re
 from typing import Any
 
+from remi._engine.rules import as_recorded_before_destinations
 from remi._engine.setup import game_from_start
 from remi._util import is_int, printable
 from remi.actions import parse_action
@@ -211,6 +212,11 @@ def read_record(text: str, *, variant: Variant | None = None) -> GameState:
 
     .. versionchanged:: 0.2.0
        Reads format 3: a ``RulesData`` header rebuilds the variant when none is passed.
+
+    .. versionchanged:: 0.3.0
+       A swap that names no destination where the swapper must now choose the
+       freed joker's end (a record written before swaps named it) is read as it
+       was played: the high end if the joker fits there, else the low end.
     """
     if not isinstance(text, str):
         raise NotationError(f"expected record text, got {type(text).__name__}", printable(text), 0)
@@ -242,7 +248,7 @@ def read_record(text: str, *, variant: Variant | None = None) -> GameState:
         except NotationError as error:
             raise _refusal(number, str(error), error.token, error.position) from error
         try:
-            state = state.apply(action, seat=seat)
+            state = state.apply(as_recorded_before_destinations(state, action, seat), seat=seat)
         except RemiError as error:
             raise _refusal(number, str(error), notation, offset) from error
     return state

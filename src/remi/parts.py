@@ -52,6 +52,7 @@ __all__ = [
     "Deck",
     "Drawing",
     "GoingOut",
+    "JokerDestination",
     "LayOffs",
     "Match",
     "Schedule",
@@ -124,6 +125,25 @@ class SwapWho(enum.Enum):
     DOWN = "down"
     #: Only a player whose contract is not down yet.
     NOT_DOWN = "not-down"
+
+
+class JokerDestination(enum.Enum):
+    """Where a joker swapped out of a run goes (:meth:`Swaps.joker_destinations`).
+
+    The value is the word the notation writes after ``to``: ``swap 5D on 0 to low``.
+
+    .. versionadded:: 0.3.0
+    """
+
+    #: Into the swapper's hand.
+    HAND = "hand"
+    #: To the low end of the run: the run grows by one card there.
+    LOW_END = "low"
+    #: To the high end of the run: the run grows by one card there.
+    HIGH_END = "high"
+
+    def __repr__(self) -> str:
+        return f"JokerDestination.{self.name}"
 
 
 class BuyTiming(enum.Enum):
@@ -467,11 +487,18 @@ class Swaps(_Part):
         twos: Where 2s are wild (:attr:`MeldRules.twos <remi.MeldRules.twos>`),
             whether a wild 2 in a run may be swapped out too, not only a joker.
         joker_to_hand: Whether a joker swapped out of a run joins the swapper's
-            hand; else it moves to an end of the run (the high end if it can
-            stand there, else the low end), and a swap that leaves it no end is
-            refused.
+            hand; else it moves to an end of the run where it can stand, and a
+            swap that leaves it no end is refused. Where both ends fit, the
+            swapper chooses (``swap 7H on 0 to low``); see :meth:`joker_destinations`.
+
+    Hooks:
+        :meth:`joker_destinations`.
 
     .. versionadded:: 0.2.0
+
+    .. versionchanged:: 0.3.0
+       The :meth:`joker_destinations` hook; with ``joker_to_hand=False`` the
+       swapper chooses the end where both fit (before, the high end was taken).
     """
 
     _label = "swaps"
@@ -488,6 +515,43 @@ class Swaps(_Part):
         self._flags("from_runs", "from_own_melds", "on_go_down_turn", "twos", "joker_to_hand")
         self._member("from_sets", SetSwap)
         self._member("who", SwapWho)
+
+    def joker_destinations(self, meld: Meld) -> tuple[JokerDestination, ...]:
+        """Where a joker swapped out of the run ``meld`` may go: the swapper chooses among them.
+
+        A hook. ``meld`` is the run as it lies on the table, before the swap.
+        The engine keeps the destinations where the joker can stand (the hand
+        always; an end of the run where the joker fits once the natural is in
+        its place); a swap that leaves none is refused. Where more than one
+        is kept, the swap names its choice (``swap 5D on 0 to low``) and each
+        choice is a legal action of its own; where one is kept, the swap names
+        none. A joker moved to an end is a card laid off where the lay-off count
+        is bounded (exact sizes or a quota, E12): it needs the swapper's right to
+        lay off and counts against the quota. A joker freed from a set (E6)
+        always joins the hand.
+
+        The default follows :attr:`joker_to_hand`: ``(HAND,)``, or both ends,
+        the high end first. Override it to choose per run; ContractRummy's rule
+        (the swapper chooses the end) is ``(LOW_END, HIGH_END)``, and a house
+        rule that lets the swapper keep the joker or move it is all three::
+
+            >>> import attrs, remi
+            >>> from remi import JokerDestination, Meld
+            >>> @attrs.frozen(kw_only=True)
+            ... class KeepOrMove(remi.Swaps):
+            ...     def joker_destinations(self, meld: Meld) -> tuple[JokerDestination, ...]:
+            ...         return (JokerDestination.HAND, JokerDestination.LOW_END, JokerDestination.HIGH_END)
+            >>> KeepOrMove().joker_destinations(Meld.parse("run 4D JK 6D 7D"))
+            (JokerDestination.HAND, JokerDestination.LOW_END, JokerDestination.HIGH_END)
+
+        Returns:
+            One or more distinct destinations, in the order the listing offers them.
+
+        .. versionadded:: 0.3.0
+        """
+        if self.joker_to_hand:
+            return (JokerDestination.HAND,)
+        return (JokerDestination.HIGH_END, JokerDestination.LOW_END)
 
 
 # -- buying ----------------------------------------------------------------------------------------

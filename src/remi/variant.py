@@ -57,6 +57,7 @@ from remi.parts import (
     Deck,
     Drawing,
     GoingOut,
+    JokerDestination,
     LayOffs,
     Match,
     Schedule,
@@ -552,6 +553,27 @@ class Variant:
         if problem is not None and not isinstance(problem, str):
             self._fail(f"contracts.melds_problem must return None or a sentence, got {printable(problem)}")
         return problem
+
+    def joker_destinations(self, meld: Meld) -> tuple[JokerDestination, ...]:
+        """Where a joker swapped out of the run ``meld`` may go (:meth:`Swaps.joker_destinations`).
+
+        Raises:
+            VariantError: If the hook fails or returns anything but one or more
+                distinct :class:`~remi.JokerDestination` values.
+
+        .. versionadded:: 0.3.0
+        """
+        swaps = self.swaps
+        if type(swaps).joker_destinations is Swaps.joker_destinations:  # the default: no call, no check
+            return swaps.joker_destinations(meld)
+        found = self._hook(swaps, "joker_destinations", meld)
+        offered = tuple(cast("Iterable[object]", found)) if isinstance(found, (tuple, list)) else ()
+        if not offered or len(set(offered)) != len(offered) or not all(
+            isinstance(destination, JokerDestination) for destination in offered
+        ):
+            self._fail(f"swaps.joker_destinations({meld}) must return one or more distinct JokerDestination "
+                       f"values, got {printable(found)}")
+        return cast("tuple[JokerDestination, ...]", offered)
 
     # -- derived -------------------------------------------------------------
 

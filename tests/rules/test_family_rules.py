@@ -401,7 +401,7 @@ def test_a_swapped_joker_may_move_to_an_end_of_the_run() -> None:
     state = play(game(variant, ["7H 9S 3C 4H " + ROUND2, "2C 3D 6S QD 8C 7C JH"], table=table, stock="7S 8S",
                       round=2), DrawStock(), PASS)
     before = len(state.hands[0])
-    state = play(state, SwapJoker(0, (C("7H"),)))
+    state = play(state, SwapJoker(0, (C("7H"),), "high"))
     assert state.table[0].cards == remi.parse_cards("6H 7H 8H 9H JK")
     assert len(state.hands[0]) == before - 1 and remi.JOKER not in state.hands[0]
     assert_invariants(state)

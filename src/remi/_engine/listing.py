@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, overload
 from remi._engine.rules import (
     cards_to_keep,
     contract_constraint,
+    joker_choices,
     keeps_card_going_down,
     layoff_blocked,
     may_take_discard,
@@ -48,7 +49,7 @@ from remi.actions import (
 from remi.cards import CARD_SLOTS, CARDS, DEAD_TWOS, JOKER, Card
 from remi.errors import Reason, RemiError
 from remi.melds import End, MeldKind, Twos, lay_off, run_cards, run_start, swap_joker
-from remi.parts import Contracts, GoingOut
+from remi.parts import Contracts, GoingOut, Swaps
 from remi.variant import Variant
 
 if TYPE_CHECKING:
@@ -677,15 +678,36 @@ def _swaps(state: GameState, seat: int, counts: list[int]) -> list[SwapJoker]:
         return []
     variant = state.variant
     own = variant.swaps.from_own_melds
-    relocate = not variant.swaps.joker_to_hand
-    found = []
+    to_hand = _joker_to_hand_only(variant)
+    found: list[SwapJoker] = []
     for index, owner, is_run, naturals in _table_offers(variant, state.table)[0]:
         if (owner != seat or own) and all(map(counts.__getitem__, map(by_index, naturals))):
-            swap = SwapJoker(index, naturals)
-            if relocate and is_run and refusal_of(state, swap, None) is not None:
-                continue  # the joker moves to an end of the run: the one check says whether it can
-            found.append(swap)
+            if to_hand or not is_run:
+                found.append(SwapJoker(index, naturals))
+            else:
+                found.extend(_run_swaps(state, index, naturals))
     return found
+
+
+def _joker_to_hand_only(variant: Variant) -> bool:
+    """Whether every joker freed from a run joins the hand: the default hook with ``joker_to_hand``."""
+    swaps = variant.swaps
+    return swaps.joker_to_hand and type(swaps).joker_destinations is Swaps.joker_destinations
+
+
+def _run_swaps(state: GameState, index: int, naturals: tuple[Card, ...]) -> list[SwapJoker]:
+    """The swaps of ``naturals`` into the run ``state.table[index]``, one per place the freed joker may go.
+
+    The swaps part offers the places (:meth:`Swaps.joker_destinations`); the one check says which are legal.
+    """
+    meld = state.table[index]
+    result = swap_joker(state.variant.melds, meld.kind, meld.cards, naturals, from_runs=True,
+                        twos=state.variant.swaps.twos)
+    if result is None:
+        return []
+    cards, freed = result
+    swaps = (SwapJoker(index, naturals, named) for named, _ in joker_choices(state, index, cards, freed[0]))
+    return [swap for swap in swaps if refusal_of(state, swap, None) is None]
 
 
 def _layoffs(state: GameState, seat: int, counts: list[int]) -> list[LayOff]:

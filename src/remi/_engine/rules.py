@@ -50,7 +50,7 @@ import attrs
 
 from remi._engine.values import Phase, by_index
 from remi._util import printable
-from remi.actions import Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
+from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import JOKER, Card, format_cards
 from remi.contracts import assign
 from remi.errors import IllegalActionError, Reason
@@ -67,7 +67,7 @@ from remi.melds import (
     run_cards,
     swap_joker,
 )
-from remi.parts import Buying, GoingOut, SwapWho
+from remi.parts import Buying, GoingOut, JokerDestination, SwapWho
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -540,8 +540,9 @@ def _swap_gate(state: GameState, seat: int) -> IllegalActionError | None:
 def _check_swap(state: GameState, seat: int, action: SwapJoker) -> object:
     """A joker swap: the meld lets ``seat`` swap, the cards are held, and they free a joker (or wild 2).
 
-    The verdict is the meld's new cards and the jokers that go to the hand
-    (none where the joker moves to an end of the run instead).
+    The verdict is the meld's new cards, the jokers that go to the hand
+    (none where the joker moves to an end of the run instead) and whether
+    the swap counts as a lay-off (see :func:`relocation_is_layoff`).
     """
     error = _swap_meld_error(state, seat, action)
     if error is not None:
@@ -558,9 +559,11 @@ def _check_swap(state: GameState, seat: int, action: SwapJoker) -> object:
                         from_runs=swaps.from_runs, from_sets=swaps.from_sets, twos=swaps.twos)
     if result is None:
         return _swap_misfit(state, action, meld.kind, meld.cards)
-    if meld.kind is MeldKind.RUN and not swaps.joker_to_hand:
-        return _relocated_swap(state, seat, action, *result)
-    return result
+    if meld.kind is MeldKind.RUN:
+        return _run_swap(state, seat, action, *result)
+    if action.to is not None:
+        return _illegal(Reason.BAD_SWAP, "the jokers freed from a set join the hand: name no destination")
+    return (*result, False)
 
 
 def _swap_meld_error(state: GameState, seat: int, action: SwapJoker) -> IllegalActionError | None:
@@ -586,21 +589,117 @@ def _swap_meld_error(state: GameState, seat: int, action: SwapJoker) -> IllegalA
     return None
 
 
-def _relocated_swap(
+#: Where a joker freed from a run can go when it can only join the hand: no choice, so no name.
+_HAND_ONLY = ((None, JokerDestination.HAND),)
+
+
+def joker_choices(
+    state: GameState, index: int, cards: tuple[Card, ...], freed: Card
+) -> tuple[tuple[JokerDestination | None, JokerDestination], ...]:
+    """Where the joker ``freed`` from the run ``state.table[index]`` (now ``cards``) can go, as the swap names it.
+
+    Each choice is the destination a swap names (``None`` where only one is
+    left: no choice, no name) and the destination itself, in the order
+    :meth:`Swaps.joker_destinations <remi.Swaps.joker_destinations>` offers
+    them, keeping only those where the joker can stand.
+    """
+    variant = state.variant
+    meld = state.table[index]
+    offered = variant.joker_destinations(Meld(meld.kind, meld.cards))
+    if offered == (JokerDestination.HAND,):
+        return _HAND_ONLY
+    kept = [destination for destination in offered
+            if destination is JokerDestination.HAND or _joker_at_end(state, cards, freed, destination) is not None]
+    if len(kept) == 1:
+        return ((None, kept[0]),)
+    return tuple((destination, destination) for destination in kept)
+
+
+def _joker_at_end(
+    state: GameState, cards: tuple[Card, ...], freed: Card, destination: JokerDestination
+) -> tuple[Card, ...] | None:
+    """The run ``cards`` with the joker ``freed`` at the end ``destination`` names, or ``None`` if it does not fit."""
+    end = End.LOW if destination is JokerDestination.LOW_END else End.HIGH
+    return lay_off(state.variant.layoff_rules, MeldKind.RUN, cards, freed, end)
+
+
+def relocation_is_layoff(state: GameState, seat: int) -> bool:
+    """Whether a joker ``seat`` moves to an end of a run counts as a card laid off (E12).
+
+    Where sizes are exact or lay-offs have a quota, the lay-off count is what
+    lets the table grow: the run grows by one card, so the swap is a lay-off
+    too, needs the seat's right to lay off and counts against its quota.
+    """
+    variant = state.variant
+    return variant.contracts.exact_sizes or variant.layoff_quota(state.levels[seat] - 1) is not None
+
+
+def _run_swap(
     state: GameState, seat: int, action: SwapJoker, cards: tuple[Card, ...], freed: tuple[Card, ...]
 ) -> object:
-    """A swap from a run whose joker moves to an end of the run, not to the hand: the run it makes, and no joker.
+    """A swap from a run: the freed joker goes to the hand or to an end, as offered and chosen.
 
     ``cards`` and ``freed`` are the run after the swap and the joker it frees.
     """
-    rules = state.variant.layoff_rules
-    moved = lay_off(rules, MeldKind.RUN, cards, freed[0], End.HIGH) or lay_off(
-        rules, MeldKind.RUN, cards, freed[0], End.LOW)
-    if moved is None:
+    choices = joker_choices(state, action.meld, cards, freed[0])
+    chosen = next((destination for named, destination in choices if named is action.to), None)
+    if chosen is None:
+        return _destination_refusal(state, action, choices, cards, freed[0])
+    if chosen is JokerDestination.HAND:
+        return (cards, freed, False)
+    counted = relocation_is_layoff(state, seat)
+    error = _layoff_gate(state, seat) if counted else None
+    if error is None:
+        error = _keep_error(state, seat, len(state.hands[seat]) - 1, is_down(state, seat))
+    return error if error is not None else (_joker_at_end(state, cards, freed[0], chosen), (), counted)
+
+
+def as_recorded_before_destinations(state: GameState, action: Action, seat: int | None = None) -> Action:
+    """``action`` as a record or snapshot written before swaps named the joker's destination meant it.
+
+    Before 0.3.0 a swap named no destination, and where the joker moved to an
+    end of the run it took the high end if it fit there, else the low end. An
+    unnamed swap that must now name its end is read so; any other action is itself.
+    """
+    if type(action) is not SwapJoker or action.to is not None or refusal_of(state, action, seat) is None:
+        return action
+    for end in (JokerDestination.HIGH_END, JokerDestination.LOW_END):
+        named = SwapJoker(action.meld, action.cards, end)
+        if refusal_of(state, named, seat) is None:
+            return named
+    return action
+
+
+def _destination_refusal(
+    state: GameState,
+    action: SwapJoker,
+    choices: tuple[tuple[JokerDestination | None, JokerDestination], ...],
+    cards: tuple[Card, ...],
+    freed: Card,
+) -> IllegalActionError:
+    """Why the destination ``action`` names (or leaves out) is none of ``choices``."""
+    meld = state.table[action.meld]
+    if not choices:
         return _illegal(Reason.BAD_SWAP, f"the joker swapped out of meld {action.meld} has no end of the run "
                                          "to move to")
-    error = _keep_error(state, seat, len(state.hands[seat]) - 1, is_down(state, seat))
-    return error if error is not None else (moved, ())
+    if action.to is None:
+        named = " or ".join(f"'to {destination.value}'" for destination, _ in choices if destination is not None)
+        return _illegal(Reason.BAD_SWAP, f"name where the joker freed from meld {action.meld} goes: {named}")
+    offered = state.variant.joker_destinations(Meld(meld.kind, meld.cards))
+    if action.to not in offered:
+        return _illegal(Reason.BAD_SWAP, f"a joker freed from meld {action.meld} cannot go "
+                                         f"{_destination_words(action.to)} in this variant")
+    if action.to is not JokerDestination.HAND and _joker_at_end(state, cards, freed, action.to) is None:
+        return _illegal(Reason.BAD_SWAP, f"the joker freed from meld {action.meld} cannot stand at the "
+                                         f"{action.to.value} end of {format_cards(cards)}")
+    where = _destination_words(choices[0][1])
+    return _illegal(Reason.BAD_SWAP, f"the joker freed from meld {action.meld} can only go {where}: "
+                                     "name no destination")
+
+
+def _destination_words(destination: JokerDestination) -> str:
+    """Where ``destination`` sends a freed joker, in words."""
+    return "to the hand" if destination is JokerDestination.HAND else f"to the {destination.value} end"
 
 
 def _swap_misfit(state: GameState, action: SwapJoker, kind: MeldKind, cards: tuple[Card, ...]) -> IllegalActionError:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from remi._engine.rules import as_recorded_before_destinations
 from remi._engine.setup import game_from_start
 from remi._engine.values import DealResult, Phase, TableMeld
 from remi._util import seed_problem
@@ -437,7 +438,7 @@ def replay(
         )
     for index, action in enumerate(history):
         try:
-            state = state.apply(action)
+            state = state.apply(as_recorded_before_destinations(state, action))
         except RemiError as error:
             raise SerializationError(f"'history' action {index} ({action}) cannot be played there: {error}") from None
     if expected is not None:

@@ -171,14 +171,19 @@ def _perform_swap(
     changes: StateChanges,
     seat: int,
     action: SwapJoker,
-    swapped: tuple[tuple[Card, ...], tuple[Card, ...]],
+    swapped: tuple[tuple[Card, ...], tuple[Card, ...], bool],
 ) -> GameState:
-    """Swap naturals for jokers; ``swapped`` is the meld's new cards and the freed jokers, as the check computed."""
+    """Swap naturals for jokers, as the check computed: the meld's new cards, the freed jokers, whether it is a lay-off.
+
+    A joker moved to an end of a run where the lay-off count is bounded is a card laid off (E12).
+    """
     meld = state.table[action.meld]
-    cards, freed = swapped
+    cards, freed, laid_off = swapped
     hand = _add(_remove(state.hands[seat], action.cards), freed)
     changes["hands"] = _replace(state.hands, seat, hand)
     changes["table"] = _replace(state.table, action.meld, attrs.evolve(meld, cards=cards))
+    if laid_off:
+        changes["layoffs"] = _replace(state.layoffs, seat, state.layoffs[seat] + 1)
     if state.taken is not None and state.taken in action.cards:
         changes["taken"] = None  # N13: the copy that leaves first counts as the taken one
     return evolve(state, changes)

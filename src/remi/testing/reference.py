@@ -20,6 +20,7 @@ from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass,
 from remi.cards import CARDS, JOKER, Card, Rank
 from remi.melds import End, Meld, MeldKind, MeldRules, Twos
 from remi.notation import read_record, write_record
+from remi.parts import JokerDestination, Swaps
 from remi.state import GameState, Phase
 from remi.testing.invariants import brute_force_valid, card_multiset
 from remi.variant import Variant
@@ -198,7 +199,8 @@ def conceivable_actions(state: GameState, *, laydowns: bool = True) -> Iterator[
     Every draw, take, buy and pass; every held card discarded (and one card not
     held); every held card laid off on every table meld at every end (and on
     the meld one past the last); every swap of held naturals of one rank (one
-    to three of them) into every table meld; every lay-down filling the open
+    to three of them) into every table meld (naming each destination of the
+    freed joker too, where the variant may offer a choice); every lay-down filling the open
     requirements of the contract with melds made of sub-multisets of the hand
     that :func:`brute_force_valid` accepts, plus lay-downs of one meld too few
     or too many and lay-downs holding a meld :func:`brute_force_valid` refuses
@@ -229,6 +231,7 @@ def _conceivable(state: GameState, seat: int, laydowns: Iterator[LayDown] | None
     yield from (DrawStock(), TakeDiscard(), Buy(), Pass())
     hand = state.hands[seat]
     held = sorted(set(hand))
+    destinations = _swap_destinations(state.variant)
     stranger = next((card for card in CARDS if card not in held), None)
     for card in (*held, stranger) if stranger is not None else held:
         yield Discard(card)
@@ -242,9 +245,18 @@ def _conceivable(state: GameState, seat: int, laydowns: Iterator[LayDown] | None
         groups = {tuple(group) for cards in by_rank.values() for k in (1, 2, 3)
                   for group in itertools.combinations(cards, k)}
         for group in sorted(groups):
-            yield SwapJoker(index, group)
+            for destination in destinations:
+                yield SwapJoker(index, group, destination)
     if laydowns is not None:
         yield from laydowns
+
+
+def _swap_destinations(variant: Variant) -> tuple[JokerDestination | None, ...]:
+    """The destinations a swap may name: none, and each one where the variant may offer a choice."""
+    swaps = variant.swaps
+    if swaps.joker_to_hand and type(swaps).joker_destinations is Swaps.joker_destinations:
+        return (None,)
+    return (None, *JokerDestination)
 
 
 def brute_force_legal_actions(state: GameState, *, laydowns: bool = True) -> set[Action]:
