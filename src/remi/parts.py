@@ -41,7 +41,7 @@ import attrs
 from remi._util import is_int, printable
 from remi.cards import Card, full_deck
 from remi.contracts import Contract, run_span, runs_too_close
-from remi.errors import VariantError
+from remi.errors import RenamedError, VariantError
 from remi.melds import Meld, MeldKind, MeldRules, SetSwap, is_wild
 
 __all__ = [
@@ -259,6 +259,15 @@ class Deck(_Part):
             self._fail(f"{where}packs must be an integer from 1 to {_MAX_PACKS}, got {printable(packs)}")
         if not is_int(jokers) or not 0 <= cast(int, jokers) <= _MAX_JOKERS:
             self._fail(f"{where}jokers must be an integer from 0 to {_MAX_JOKERS}, got {printable(jokers)}")
+
+    def __call__(self, *arguments: object) -> NoReturn:
+        """``variant.deck()`` of remi 0.1: refused with a sentence naming :meth:`Variant.cards <remi.Variant.cards>`.
+
+        Raises:
+            RenamedError: Always.
+        """
+        raise RenamedError("variant.deck() is gone since remi 0.2.0: variant.deck is the Deck part; the cards "
+                           "for a number of players are variant.cards(players)")
 
     def for_players(self, players: int) -> tuple[int, int]:
         """The packs and jokers for ``players`` players (a hook)."""
