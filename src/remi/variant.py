@@ -1015,47 +1015,50 @@ def _match_ends(variant: Variant) -> Iterator[HookCall]:
                 yield _call(scores, finishers)
 
 
-#: The ranks the sample sets are made of, one per requirement of a contract (so that they differ).
-_SAMPLE_SET_RANKS = (5, 9, 12, 7, 3, 11, 6, 13, 4, 8, 10)
+#: The ranks the sample sets are made of, tried in turn (kings never: a test's hook may fail on them alone).
+_SAMPLE_SET_RANKS = (5, 9, 12, 7, 3, 11, 6, 4, 8, 10, 1, 2)
 #: Where a sample run of natural ranks may start, tried in turn until one is a valid run.
-_SAMPLE_RUN_STARTS = (3, 1, 2, 4, 5, 6)
+_SAMPLE_RUN_STARTS = (3, 1, 2, 4, 5, 6, 7, 8, 9)
 
 
-def _sample_set(variant: Variant, size: int, index: int, wild: bool) -> tuple[Card, ...]:
-    """The cards of a set of ``size``: the ``index``-th sample rank in turn of suit, one wild last if ``wild``."""
-    rank = _SAMPLE_SET_RANKS[index % len(_SAMPLE_SET_RANKS)]
-    cards = [Card(rank, Suit(count % 4)) for count in range(size)]
-    if wild:
-        cards[-1] = JOKER
-    return tuple(cards)
-
-
-def _sample_run(variant: Variant, size: int, index: int, wild: bool) -> tuple[Card, ...]:
-    """The cards of a valid run of ``size`` in the ``index``-th suit, its middle card a wild if ``wild`` (or ``()``)."""
-    suit = Suit(index % 4)
-    for start in _SAMPLE_RUN_STARTS:
-        cards = [Card((rank - 1) % 13 + 1, suit) for rank in range(start, start + size)]
+def _sample_sets(size: int, index: int, wild: bool) -> Iterator[tuple[Card, ...]]:
+    """Sets of ``size`` to try: of each sample rank from the ``index``-th, suits in turn, one wild last if ``wild``."""
+    for step in range(len(_SAMPLE_SET_RANKS)):
+        rank = _SAMPLE_SET_RANKS[(index + step) % len(_SAMPLE_SET_RANKS)]
+        cards = [Card(rank, Suit(count % 4)) for count in range(size)]
         if wild:
-            cards[size // 2] = JOKER
-        if not meld_problems(variant.melds, MeldKind.RUN, cards):
-            return tuple(cards)
-    return ()
+            cards[-1] = JOKER
+        yield tuple(cards)
+
+
+def _sample_runs(size: int, index: int, wild: bool) -> Iterator[tuple[Card, ...]]:
+    """Runs of ``size`` to try: in each suit from the ``index``-th, each start, the middle card wild if ``wild``."""
+    for step in range(4):
+        suit = Suit((index + step) % 4)
+        for start in _SAMPLE_RUN_STARTS:
+            cards = [Card((rank - 1) % 13 + 1, suit) for rank in range(start, start + size)]
+            if wild:
+                cards[size // 2] = JOKER
+            yield tuple(cards)
 
 
 def _sample_contract(variant: Variant, deck: Counter[Card], contract: Contract, wild: bool) -> tuple[Meld, ...] | None:
     """Melds that fulfil ``contract`` from the variant's own deck (the first holding a wild if ``wild``), or None.
 
-    None when these meld rules or this deck cannot make them so (the variant's validation says why).
+    Each requirement takes the first candidate that is a valid meld and whose cards the deck still holds; None
+    when these meld rules or this deck cannot make them so (the variant's validation says why).
     """
+    left = Counter(deck)
     melds = []
     for index, requirement in enumerate(contract.requirements):
-        make = _sample_set if requirement.kind is MeldKind.SET else _sample_run
-        cards = make(variant, requirement.size, index, wild and index == 0)
-        if not cards or meld_problems(variant.melds, requirement.kind, cards):
+        make = _sample_sets if requirement.kind is MeldKind.SET else _sample_runs
+        found = next((cards for cards in make(requirement.size, index, wild and index == 0)
+                      if not Counter(cards) - left and not meld_problems(variant.melds, requirement.kind, cards)),
+                     None)
+        if found is None:
             return None
-        melds.append(Meld(requirement.kind, cards))
-    if Counter(card for meld in melds for card in meld.cards) - deck:
-        return None  # more of a card than the deck holds
+        left -= Counter(found)
+        melds.append(Meld(requirement.kind, found))
     return tuple(melds)
 
 
