@@ -558,7 +558,7 @@ class Match(_Part):
         finisher_wins: Whether the players who complete the last level win the
             match whatever the totals (several: the lowest total among them).
         stock_rebuilds: How often the stock is rebuilt from the discards before
-            the deal ends (``None``: without limit).
+            the deal ends (``None``: without limit); the default, 2, is Norwegian Remi's.
         rebuild_at_once: Whether the stock is rebuilt as soon as its last card is
             taken (else when a draw finds it empty); either way every discard but
             the top one is shuffled into the new stock.
@@ -635,6 +635,10 @@ class Scoring(_Part):
     >>> from remi import parse_card
     >>> Scoring().card_points(parse_card("KS")), Scoring().winner_score(3)
     (10, 0)
+
+    The defaults are Norwegian Remi's card points (joker 50, ace 20, ten to king
+    10, two to nine their rank) and no winner's score; a variant
+    composed from scratch inherits them unless it says otherwise.
 
     Attributes:
         joker_points: What a joker left in hand costs.

@@ -166,7 +166,14 @@ class Variant:
 
     Build new variants with ``Variant(...)`` or derive house rules with
     :func:`attrs.evolve`; either way every part and the whole configuration
-    are checked.
+    are checked, and every hook a part overrides is probed on a fixed sample
+    (:data:`HOOK_PROBES`).
+
+    A part left out is its class built with no arguments. Where a rule needs a
+    choice, those defaults are Norwegian Remi's: a joker left in hand costs 50
+    and an ace 20, ``match.stock_rebuilds`` is 2 and ``melds.joker_cap`` is
+    ``JokerCap.NATURALS``. The variant guide's table of defaults, generated
+    from the parts, lists every one.
 
     Attributes:
         name: The registry name, e.g. ``"norwegian"``.
@@ -200,11 +207,17 @@ class Variant:
             these rules and this deck cannot make; an all-in round whose melds
             cannot hold a whole hand or that forbids going out on the go-down
             turn; rules that only apply to levels in a fixed-round match; a
-            hook that fails or returns a value of the wrong kind.
+            hook that fails on its sample or returns a value of the wrong kind,
+            an integer out of its bounds or a blank sentence.
+        RenamedError: Given a keyword of remi 0.1 that is a part's field now
+            (``buy_limit=``, say); the sentence names where it is.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        Built from rule parts; ``references`` and ``legacy_fingerprints``.
+    .. versionchanged:: 0.3.0
+       Every overridden hook is probed when built, its integers bounded
+       (``HOOK_BOUNDS``); the names of remi 0.1 raise :class:`~remi.errors.RenamedError`.
     """
 
     name: str = attrs.field()
@@ -1117,11 +1130,12 @@ def integer_within(key: str, *, optional: bool = False) -> Callable[[Variant, Ho
             return None
         return None if is_int(result) and low <= cast(int, result) <= high else phrase
 
+    check.__doc__ = f"{phrase[0].upper()}{phrase[1:]} (``HOOK_BOUNDS[{key!r}]``)."
     return check
 
 
 def sentence_or_none(variant: Variant, call: HookCall, result: object) -> str | None:
-    """The check of a hook that returns ``None`` or a sentence: text that is not blank."""
+    """``None``, or a sentence: text that is not blank (a hook's refusal, cited like any other)."""
     if result is None or (isinstance(result, str) and result.strip()):
         return None
     return "None or a sentence (text that is not blank)"
@@ -1132,15 +1146,16 @@ def tuple_of(kind: type) -> Callable[[Variant, HookCall, object], str | None]:
     phrase = f"a tuple of one or more {kind.__name__} values, each once"
 
     def check(variant: Variant, call: HookCall, result: object) -> str | None:
-        fine = (isinstance(result, tuple) and result and len(set(result)) == len(result)
-                and all(isinstance(item, kind) for item in result))
+        fine = (isinstance(result, tuple) and result and all(isinstance(item, kind) for item in result)
+                and len(set(result)) == len(result))
         return None if fine else phrase
 
+    check.__doc__ = f"{phrase[0].upper()}{phrase[1:]}."
     return check
 
 
 def _pack_and_jokers(variant: Variant, call: HookCall, result: object) -> str | None:
-    """The check of :meth:`Deck.for_players`: ``(packs, jokers)`` within the deck's bounds."""
+    """``(packs, jokers)``, within ``BOUNDS["deck.packs"]`` and ``BOUNDS["deck.jokers"]``."""
     if not (isinstance(result, tuple) and len(result) == 2):
         return "(packs, jokers)"
     (fewest_packs, most_packs), (fewest_jokers, most_jokers) = BOUNDS["deck.packs"], BOUNDS["deck.jokers"]
@@ -1162,14 +1177,14 @@ def _seats(result: object, players: int) -> tuple[object, ...] | None:
 
 
 def _other_seats(variant: Variant, call: HookCall, result: object) -> str | None:
-    """The check of :meth:`Buying.order`: other seats than the one on turn, each once."""
+    """Seats other than the one on turn, each once (a seat may be left out)."""
     players, on_turn = cast("tuple[int, int]", call[0])
     seats = _seats(result, players)
     return None if seats is not None and on_turn not in seats else "other seats, each once"
 
 
 def _levels_and_finishers(variant: Variant, call: HookCall, result: object) -> str | None:
-    """The check of :meth:`Match.advance_levels`: one level per seat within the contracts, and seats."""
+    """``(levels, finishers)``: one level from 1 to the last per seat, and seats, each once."""
     levels, last = cast("tuple[tuple[int, ...], int]", call[0][:2])
     phrase = (f"(levels, finishers): one level from 1 to {last} per seat, then the seats that completed the "
               f"last level, each once")
@@ -1183,7 +1198,7 @@ def _levels_and_finishers(variant: Variant, call: HookCall, result: object) -> s
 
 
 def _winning_seats(variant: Variant, call: HookCall, result: object) -> str | None:
-    """The check of :meth:`Match.winners`: one or more seats, each once."""
+    """One or more seats, each once."""
     scores = cast("tuple[int, ...]", call[0][0])
     seats = _seats(result, len(scores))
     return None if seats else "one or more seats, each once"
