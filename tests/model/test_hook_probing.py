@@ -469,3 +469,85 @@ def test_the_fields_of_remi_0_1_name_their_part(old: str, new: str) -> None:
     with pytest.raises(AttributeError, match="no attribute 'nothing'") as plain:
         NORWEGIAN.nothing  # noqa: B018
     assert not isinstance(plain.value, RenamedError)
+
+
+# -- sometimes-failing hooks, played at random: every failure is typed, names its hook, and the paths agree ------
+
+
+@attrs.frozen(kw_only=True)
+class ThreeSeatsNoWinner(Match):
+    def winners(self, scores: tuple[int, ...], finishers: tuple[int, ...]) -> tuple[int, ...]:
+        return () if len(scores) == 3 else super().winners(scores, finishers)
+
+
+def test_a_winners_hook_failing_at_the_end_of_a_match_names_the_hook() -> None:
+    one_round = attrs.evolve(NORWEGIAN.contracts, contracts=NORWEGIAN.contracts.contracts[:1], deal_sizes=(10,),
+                             going_out=remi.GoingOut.DISCARD_OPTIONAL)
+    variant = attrs.evolve(NORWEGIAN, name="no-winner", match=ThreeSeatsNoWinner(), contracts=one_round)
+    state = remi.new_game(variant, players=3, seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        state = state.apply(rng.choice(list(state.legal_actions())))
+    with pytest.raises(VariantError, match=r"^no-winner: match\.winners\(\(.*\)\) must return one or more seats"):
+        state.winners  # noqa: B018
+
+
+@attrs.frozen(kw_only=True)
+class OddKingsConstraint(Contracts):
+    """Refuses a set of kings with a sentence, and fails on a run holding the ace of hearts: outside the sample."""
+
+    def melds_problem(self, level: int, melds: Sequence[Meld], rules: MeldRules) -> str | None:
+        for meld in melds:
+            if meld.kind is MeldKind.SET and meld.cards[0].rank == 13:
+                return "no kings"
+            if meld.kind is MeldKind.RUN and remi.parse_card("AH") in meld.cards:
+                raise LookupError("aces of hearts")
+        return None
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_a_sometimes_failing_hook_fails_typed_named_and_alike_in_random_play(seed: int) -> None:
+    variant = attrs.evolve(NORWEGIAN, name="odd", contracts=contracts_of(OddKingsConstraint))
+    state = remi.new_game(variant, players=2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        listed = agreement(state, [])
+        if listed[0] == "VariantError":
+            assert str(listed[1]).startswith("odd: contracts.melds_problem(")
+            assert str(listed[1]).endswith("failed: LookupError: aces of hearts")
+            return
+        actions = cast("list[Action]", listed[1])
+        for action in rng.sample(actions, min(3, len(actions))):
+            assert state.is_legal(action)
+            state.apply(action)  # what is listed applies
+        state = state.apply(rng.choice(actions))
+    pytest.fail("the failing hook was never met")
+
+
+@attrs.frozen(kw_only=True)
+class LateScore(Scoring):
+    """A winner's score the probe sees (1 to 7 wins) and one it never does (more wins): a huge one."""
+
+    def winner_score(self, wins: int) -> int:
+        return -wins if wins <= 7 else 10**5000
+
+
+@attrs.frozen(kw_only=True)
+class OwnLevels(Match):
+    """remi's own levels, overridden: a winner may then win more deals than there are contracts."""
+
+    def advance_levels(self, levels: tuple[int, ...], last: int, winner: int | None,
+                       went_down: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return super().advance_levels(levels, last, winner, went_down)
+
+
+def test_a_winner_score_beyond_the_probe_is_checked_when_asked() -> None:
+    variant = attrs.evolve(NORWEGIAN, name="late", scoring=LateScore(), match=OwnLevels())
+    assert variant.winner_score(7) == -7
+    with pytest.raises(VariantError) as info:
+        variant.winner_score(8)
+    assert str(info.value) == ("late: scoring.winner_score(8) must return an integer from -1000000 to 1000000, got "
+                               "an integer of about 5,001 digits")
+    state = remi.new_game(variant, players=2, seed=1)
+    with pytest.raises(VariantError, match=r"scoring\.winner_score\(8\)"):  # asked before the turn, as the ends are
+        variant.ask_deal_ends(state.levels, (7, 0), state.laid, 0)
