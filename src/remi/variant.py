@@ -33,7 +33,7 @@ import json
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
-from typing import Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import attrs
 
@@ -271,21 +271,23 @@ class Variant:
                            or bool(contracts.same_suit_run_gap) or contracts.distinct_set_ranks)
         self._validate()
 
-    def __new__(cls, *arguments: object, **keywords: object) -> Variant:
-        """Refuse a keyword of remi 0.1 (:data:`RENAMED`) with a sentence naming where that rule is now."""
-        for name in keywords:
+    if not TYPE_CHECKING:  # (hidden from type checkers, which would take any keyword and attribute as valid)
+
+        def __new__(cls, *arguments: object, **keywords: object) -> Variant:
+            """Refuse a keyword of remi 0.1 (:data:`RENAMED`) with a sentence naming where that rule is now."""
+            for name in keywords:
+                moved = RENAMED.get(name)
+                if moved is not None:
+                    raise RenamedError(f"Variant({name}=...) is gone since remi 0.2.0: the rule is {moved} now, "
+                                       f"set in its part")
+            return super().__new__(cls)
+
+        def __getattr__(self, name: str) -> NoReturn:
+            """Refuse a name remi 0.1 had (:data:`RENAMED`) with a sentence naming the new one (if no attribute)."""
             moved = RENAMED.get(name)
             if moved is not None:
-                raise RenamedError(f"Variant({name}=...) is gone since remi 0.2.0: the rule is {moved} now, "
-                                   f"set in its part")
-        return super().__new__(cls)
-
-    def __getattr__(self, name: str) -> NoReturn:
-        """Refuse a name remi 0.1 had (:data:`RENAMED`) with a sentence naming the new one (only if no attribute)."""
-        moved = RENAMED.get(name)
-        if moved is not None:
-            raise RenamedError(f"Variant.{name} is gone since remi 0.2.0: use {moved}")
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
+                raise RenamedError(f"Variant.{name} is gone since remi 0.2.0: use {moved}")
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
 
     def _probe_hooks(self) -> None:
         """Ask every hook on its fixed sample (:data:`HOOK_PROBES`), check each answer, and keep what play reads."""

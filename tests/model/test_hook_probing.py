@@ -467,7 +467,7 @@ def test_the_fields_of_remi_0_1_name_their_part(old: str, new: str) -> None:
     with pytest.raises(RenamedError, match=rf"Variant\({old}=\.\.\.\) is gone since remi 0\.2\.0"):
         attrs.evolve(NORWEGIAN, **{old: 3})  # type: ignore[arg-type]
     with pytest.raises(AttributeError, match="no attribute 'nothing'") as plain:
-        NORWEGIAN.nothing  # noqa: B018
+        NORWEGIAN.nothing  # type: ignore[attr-defined]  # noqa: B018
     assert not isinstance(plain.value, RenamedError)
 
 
