@@ -271,7 +271,7 @@ class Variant:
                            or bool(contracts.same_suit_run_gap) or contracts.distinct_set_ranks)
         self._validate()
 
-    if not TYPE_CHECKING:  # (hidden from type checkers, which would take any keyword and attribute as valid)
+    if not TYPE_CHECKING:  # (hidden from type checkers, which would take any keyword as valid)
 
         def __new__(cls, *arguments: object, **keywords: object) -> Variant:
             """Refuse a keyword of remi 0.1 (:data:`RENAMED`) with a sentence naming where that rule is now."""
@@ -281,13 +281,6 @@ class Variant:
                     raise RenamedError(f"Variant({name}=...) is gone since remi 0.2.0: the rule is {moved} now, "
                                        f"set in its part")
             return super().__new__(cls)
-
-        def __getattr__(self, name: str) -> NoReturn:
-            """Refuse a name remi 0.1 had (:data:`RENAMED`) with a sentence naming the new one (if no attribute)."""
-            moved = RENAMED.get(name)
-            if moved is not None:
-                raise RenamedError(f"Variant.{name} is gone since remi 0.2.0: use {moved}")
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
 
     def _probe_hooks(self) -> None:
         """Ask every hook on its fixed sample (:data:`HOOK_PROBES`), check each answer, and keep what play reads."""
@@ -901,6 +894,28 @@ class Variant:
         .. versionadded:: 0.2.0
         """
         return cast(Variant, variant_from_dict(cls, data, allow))
+
+
+class _Renamed:
+    """A name of remi 0.1's ``Variant`` (:data:`RENAMED`): reading it raises a RenamedError naming the new one.
+
+    (A descriptor per name, not ``__getattr__``: that would slow every attribute read of every variant.)
+    """
+
+    def __init__(self, name: str, moved: str) -> None:
+        self.name, self.moved = name, moved
+
+    def __get__(self, variant: object, owner: type | None = None) -> NoReturn:
+        raise RenamedError(f"Variant.{self.name} is gone since remi 0.2.0: use {self.moved}")
+
+
+def _refuse_renamed() -> None:
+    """Put a :class:`_Renamed` on :class:`Variant` for each name of :data:`RENAMED`."""
+    for name, moved in RENAMED.items():
+        setattr(Variant, name, _Renamed(name, moved))
+
+
+_refuse_renamed()
 
 
 # -- hooks probed when the variant is built ----------------------------------------------------------------------
