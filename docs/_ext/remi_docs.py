@@ -43,7 +43,7 @@ from sphinx.util.docutils import SphinxDirective
 import remi
 import remi.variants
 from remi import Advance, BuyTiming, GoingOut, Schedule, Variant
-from remi.cli.describe import base_part, field_help, hooks  # shared with `remi rules`
+from remi.cli.describe import base_part, field_help, hook_help, hooks  # shared with `remi rules`
 
 logger = logging.getLogger(__name__)
 
@@ -324,6 +324,77 @@ class DifferencesDirective(SphinxDirective):
         return self.parse_text_to_nodes("\n".join(table))
 
 
+# -- the parts' defaults and the hooks' probes ----------------------------------
+
+
+def _default_of(field: attrs.Attribute[Any]) -> object:
+    """What ``field`` holds when a part is built without it (attrs.NOTHING when it is required)."""
+    default = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        return default.factory()  # type: ignore[call-arg]
+    return default
+
+
+def defaults_rows() -> list[list[str]]:
+    """Per field of each part: its default (or "required"), and the built-in variants that choose otherwise."""
+    built_ins = [remi.variants.get(name) for name in remi.variants.builtins()]
+    rows = []
+    for part, _heading in PARTS:
+        cls = attrs.fields_dict(Variant)[part].type
+        cls = getattr(remi, cls) if isinstance(cls, str) else cls
+        for field in attrs.fields(cls):
+            default = _default_of(field)
+            if default is attrs.NOTHING:
+                rows.append([f"``{part}.{field.name}``", "required", " "])
+                continue
+            shown = default
+            if part == "contracts" and field.name == "going_out":
+                shown = GoingOut.DISCARD_OPTIONAL  # (one for every contract)
+            others = [variant.name for variant in built_ins if getattr(getattr(variant, part), field.name) != (
+                (shown,) * len(variant.contracts) if field.name == "going_out" else default)]
+            rows.append([f"``{part}.{field.name}``", value_text(shown),
+                         ", ".join(f"``{name}``" for name in others) or "none"])
+        rows.extend([f":meth:`{part}.{hook}() <{cls.__module__}.{cls.__qualname__}.{hook}>`",
+                     "hook: " + hook_help(cls, hook).split(". ")[0].rstrip("."), " "] for hook in hooks(cls))
+    return rows
+
+
+class PartDefaultsDirective(SphinxDirective):
+    """``.. remi-part-defaults::``: every part's fields with their defaults and hooks, from the part classes."""
+
+    has_content = False
+
+    def run(self) -> list[Any]:
+        """Build the table from the part classes and the built-in variants."""
+        table = list_table("What a part left out, or a field not given, is", ["Field", "Default",
+                           "Built-ins that choose otherwise"], defaults_rows(), "30 35 35")
+        return self.parse_text_to_nodes("\n".join(table))
+
+
+def _first_line(function: object) -> str:
+    """The first line of ``function``'s docstring."""
+    return (inspect.getdoc(function) or "").splitlines()[0].rstrip(".") if inspect.getdoc(function) else ""
+
+
+class HookProbesDirective(SphinxDirective):
+    """``.. remi-hook-probes::``: every hook probed when a variant is built, from ``remi.variant.HOOK_PROBES``."""
+
+    has_content = False
+
+    def run(self) -> list[Any]:
+        """Build the table from the probe table itself."""
+        from remi.variant import DECK_PROBE, HOOK_PROBES  # (the probe table is the variant module's)
+
+        rows = []
+        for probe in (DECK_PROBE, *HOOK_PROBES):
+            cls = base_part(type(getattr(remi.variants.get("norwegian"), probe.part)))
+            rows.append([f":meth:`{probe.name}() <{cls.__module__}.{cls.__qualname__}.{probe.hook}>`",
+                         _first_line(probe.samples), _first_line(probe.check)])
+        table = list_table("The hooks probed when a variant is built", ["Hook", "Asked on", "Must return"], rows,
+                           "25 40 35")
+        return self.parse_text_to_nodes("\n".join(table))
+
+
 # -- the public names ----------------------------------------------------------
 
 
@@ -531,6 +602,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     """Register the hooks."""
     app.connect("builder-inited", generate)
     app.add_directive("remi-differences", DifferencesDirective)
+    app.add_directive("remi-part-defaults", PartDefaultsDirective)
+    app.add_directive("remi-hook-probes", HookProbesDirective)
     app.connect("missing-reference", resolve_remi_names)
     app.connect("autodoc-skip-member", keep_enum_members)
     # napoleon's handler has the default priority, 500.

@@ -28,6 +28,8 @@ from remi.errors import Reason, RemiError, VariantError
 from remi.melds import LONGEST_RUN, MOST_CARDS
 
 __all__ = [
+    "BOUNDS",
+    "HOOK_BOUNDS",
     "SCHEMA_DIALECT",
     "add_variant_source",
     "class_name",
@@ -65,6 +67,18 @@ BOUNDS: Mapping[str, tuple[int | None, int | None]] = {
     "scoring.joker_points": (-_MOST_POINTS, _MOST_POINTS),
     "scoring.rank_points": (-_MOST_POINTS, _MOST_POINTS),
     "scoring.dead_two_points": (-_MOST_POINTS, _MOST_POINTS),
+}
+#: The most a winner may score in one deal (or, negative, earn), as :class:`~remi.Variant` checks
+#: :meth:`Scoring.winner_score <remi.Scoring.winner_score>` when built.
+_MOST_SCORE = 1_000_000
+#: The bounds of the integers the parts' hooks return, as :class:`~remi.Variant` probes them when built
+#: (and checks them when a hook is asked again in play); beside :data:`BOUNDS`, so that each bound lives in
+#: one place. The deck's hook, :meth:`Deck.for_players <remi.Deck.for_players>`, is bounded by
+#: ``deck.packs`` and ``deck.jokers`` there.
+HOOK_BOUNDS: Mapping[str, tuple[int, int]] = {
+    "scoring.card_points": (-_MOST_POINTS, _MOST_POINTS),
+    "scoring.winner_score": (-_MOST_SCORE, _MOST_SCORE),
+    "layoffs.quota": (0, MOST_CARDS),
 }
 #: What a requirement's text looks like (as :meth:`remi.Requirement.parse` reads it).
 _REQUIREMENT_PATTERN = r"^ *(set|run|SET|RUN|Set|Run) +[0-9]{1,3} *$"

@@ -16,6 +16,7 @@ __all__ = [
     "NotationError",
     "Reason",
     "RemiError",
+    "RenamedError",
     "SerializationError",
     "VariantError",
 ]
@@ -207,3 +208,19 @@ class SerializationError(RemiError):
     """
 
     default_reason = Reason.BAD_JSON
+
+
+class RenamedError(RemiError, AttributeError):
+    """A name that an earlier remi had and this one spells otherwise: the sentence names the new spelling.
+
+    An :class:`AttributeError` too, so ``hasattr`` and ``getattr(obj, name, default)`` treat the old name
+    as absent.
+
+    >>> import remi
+    >>> remi.variants.get("norwegian").buy_limit
+    Traceback (most recent call last):
+    ...
+    remi.errors.RenamedError: Variant.buy_limit is gone since remi 0.2.0: use variant.buying.limit
+
+    .. versionadded:: 0.3.0
+    """

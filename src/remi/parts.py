@@ -41,7 +41,7 @@ import attrs
 from remi._util import is_int, printable
 from remi.cards import Card, full_deck
 from remi.contracts import Contract, run_span, runs_too_close
-from remi.errors import VariantError
+from remi.errors import RenamedError, VariantError
 from remi.melds import Meld, MeldKind, MeldRules, SetSwap, is_wild
 
 __all__ = [
@@ -279,6 +279,15 @@ class Deck(_Part):
             self._fail(f"{where}packs must be an integer from 1 to {_MAX_PACKS}, got {printable(packs)}")
         if not is_int(jokers) or not 0 <= cast(int, jokers) <= _MAX_JOKERS:
             self._fail(f"{where}jokers must be an integer from 0 to {_MAX_JOKERS}, got {printable(jokers)}")
+
+    def __call__(self, *arguments: object) -> NoReturn:
+        """``variant.deck()`` of remi 0.1: refused with a sentence naming :meth:`Variant.cards <remi.Variant.cards>`.
+
+        Raises:
+            RenamedError: Always.
+        """
+        raise RenamedError("variant.deck() is gone since remi 0.2.0: variant.deck is the Deck part; the cards "
+                           "for a number of players are variant.cards(players)")
 
     def for_players(self, players: int) -> tuple[int, int]:
         """The packs and jokers for ``players`` players (a hook)."""
@@ -613,7 +622,7 @@ class Match(_Part):
         finisher_wins: Whether the players who complete the last level win the
             match whatever the totals (several: the lowest total among them).
         stock_rebuilds: How often the stock is rebuilt from the discards before
-            the deal ends (``None``: without limit).
+            the deal ends (``None``: without limit); the default, 2, is Norwegian Remi's.
         rebuild_at_once: Whether the stock is rebuilt as soon as its last card is
             taken (else when a draw finds it empty); either way every discard but
             the top one is shuffled into the new stock.
@@ -690,6 +699,10 @@ class Scoring(_Part):
     >>> from remi import parse_card
     >>> Scoring().card_points(parse_card("KS")), Scoring().winner_score(3)
     (10, 0)
+
+    The defaults are Norwegian Remi's card points (joker 50, ace 20, ten to king
+    10, two to nine their rank) and no winner's score; a variant
+    composed from scratch inherits them unless it says otherwise.
 
     Attributes:
         joker_points: What a joker left in hand costs.

@@ -175,7 +175,10 @@ class GameState(Plain):
         """
         if not self.is_over:
             return ()
-        return self.variant.match_winners(self.scores, self.last_deal)
+        deal = self.last_deal
+        assert deal is not None  # (a match that is over had a last deal)
+        finishers = self.variant.next_levels(deal.levels, deal.winner, deal.went_down)[1]
+        return self.variant.match_winners(self.scores, finishers)
 
     @property
     def leaders(self) -> tuple[int, ...]:

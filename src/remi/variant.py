@@ -30,16 +30,18 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NoReturn, cast
+import warnings
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import attrs
 
-from remi._ruledata import variant_from_dict, variant_to_dict
+from remi._ruledata import BOUNDS, HOOK_BOUNDS, variant_from_dict, variant_to_dict
 from remi._util import is_int, printable
-from remi.cards import CARD_SLOTS, CARDS, JOKER, Card, full_deck
+from remi.cards import CARD_SLOTS, CARDS, JOKER, Card, Suit, full_deck
 from remi.contracts import Contract
-from remi.errors import Reason, RemiError, VariantError
+from remi.errors import Reason, RemiError, RenamedError, VariantError
 from remi.melds import (
     LONGEST_RUN,
     JokerCap,
@@ -49,6 +51,7 @@ from remi.melds import (
     MeldRules,
     Twos,
     as_cards,
+    is_wild,
     meld_problems,
 )
 from remi.parts import (
@@ -95,6 +98,46 @@ RULE_KEYS: Mapping[str, str] = {
 }
 
 _MAX_PLAYERS = 16
+#: The fields and methods of remi 0.1's flat ``Variant`` that remi 0.2.0 moved into the parts, with where each is now.
+RENAMED: Mapping[str, str] = {
+    "packs": "variant.deck.packs (or variant.deck.for_players(players))",
+    "jokers": "variant.deck.jokers (or variant.deck.for_players(players))",
+    "schedule": "variant.match.schedule",
+    "deal_sizes": "variant.contracts.deal_sizes",
+    "all_in": "variant.contracts.going_out (GoingOut.ALL_IN per contract)",
+    "exact_sizes": "variant.contracts.exact_sizes",
+    "piecemeal": "variant.contracts.piecemeal",
+    **{name: f"variant.melds.{name}" for name in (
+        "set_min", "set_max", "set_distinct_suits", "run_min", "run_max", "ace_low", "ace_high", "run_wrap",
+        "joker_cap", "joker_cap_on_layoff")},
+    "meld_rules": "variant.melds",
+    "swap_from_runs": "variant.swaps.from_runs",
+    "set_swap": "variant.swaps.from_sets",
+    "swap_from_own_melds": "variant.swaps.from_own_melds",
+    "swapper_must_be_down": "variant.swaps.who (SwapWho.DOWN)",
+    "layoff_requires_down": "variant.layoffs.requires_down",
+    "own_meld_layoff_delay": "variant.layoffs.own_meld_delay",
+    "going_out": "variant.contracts.going_out",
+    "rediscard_taken_card": "variant.drawing.rediscard_taken_card",
+    "buy_penalty": "variant.buying.penalty",
+    "buy_limit": "variant.buying.limit",
+    "discarder_may_buy": "variant.buying.discarder_may_buy",
+    "down_players_may_buy": "variant.buying.down_players_may_buy",
+    "stock_rebuilds": "variant.match.stock_rebuilds",
+    "turn_limit": "variant.match.turn_limit",
+    "joker_points": "variant.scoring.joker_points",
+    "rank_points": "variant.scoring.rank_points",
+}
+#: Each part's field and its class.
+_PART_CLASSES: Mapping[str, type] = {
+    "deck": Deck, "melds": MeldRules, "contracts": Contracts, "drawing": Drawing, "layoffs": LayOffs,
+    "swaps": Swaps, "buying": Buying, "match": Match, "scoring": Scoring,
+}
+#: The hooks whose probed answers play reads (so they are asked even where remi's own): the others are probed
+#: only where a subclass overrides them, since remi's own follow from the part's checked fields.
+_KEPT_ANSWERS = frozenset({"scoring.card_points", "layoffs.quota", "buying.order", "scoring.winner_score"})
+#: The most answers of ``Match.advance_levels`` a variant keeps (then it forgets them all and starts again).
+_MOST_KEPT_DEAL_ENDS = 4096
 
 
 def _pair(value: Iterable[int]) -> tuple[int, int]:
@@ -124,7 +167,14 @@ class Variant:
 
     Build new variants with ``Variant(...)`` or derive house rules with
     :func:`attrs.evolve`; either way every part and the whole configuration
-    are checked.
+    are checked, and every hook a part overrides is probed on a fixed sample
+    (:data:`HOOK_PROBES`).
+
+    A part left out is its class built with no arguments. Where a rule needs a
+    choice, those defaults are Norwegian Remi's: a joker left in hand costs 50
+    and an ace 20, ``match.stock_rebuilds`` is 2 and ``melds.joker_cap`` is
+    ``JokerCap.NATURALS``. The variant guide's table of defaults, generated
+    from the parts, lists every one.
 
     Attributes:
         name: The registry name, e.g. ``"norwegian"``.
@@ -158,11 +208,17 @@ class Variant:
             these rules and this deck cannot make; an all-in round whose melds
             cannot hold a whole hand or that forbids going out on the go-down
             turn; rules that only apply to levels in a fixed-round match; a
-            hook that fails or returns a value of the wrong kind.
+            hook that fails on its sample or returns a value of the wrong kind,
+            an integer out of its bounds or a blank sentence.
+        RenamedError: Given a keyword of remi 0.1 that is a part's field now
+            (``buy_limit=``, say); the sentence names where it is.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        Built from rule parts; ``references`` and ``legacy_fingerprints``.
+    .. versionchanged:: 0.3.0
+       Every overridden hook is probed when built, its integers bounded
+       (``HOOK_BOUNDS``); the names of remi 0.1 raise :class:`~remi.errors.RenamedError`.
     """
 
     name: str = attrs.field()
@@ -183,11 +239,20 @@ class Variant:
     references: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_references)
     legacy_fingerprints: frozenset[str] = attrs.field(default=frozenset(), converter=_fingerprints)
     layoff_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
+    # What the hooks answered when probed (see HOOK_PROBES): play reads these, never the hooks again.
+    _deck_sizes: dict[int, tuple[int, int]] = attrs.field(init=False, eq=False, repr=False)
     _decks: dict[int, tuple[Card, ...]] = attrs.field(init=False, eq=False, repr=False)
     _points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _quotas: tuple[int | None, ...] = attrs.field(init=False, eq=False, repr=False)
     _cites: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
     _orders: dict[int, tuple[tuple[int, ...], ...]] = attrs.field(init=False, eq=False, repr=False)
+    _winner_scores: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    # What Match.advance_levels answered in play, by its arguments (a hook is asked once per deal end).
+    _deal_ends: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[int, ...]]] = attrs.field(
+        init=False, eq=False, repr=False)
+    #: Whether ``Match.advance_levels`` is overridden: the deal's ends are then asked about before each turn's
+    #: actions are listed, checked or applied (:meth:`ask_deal_ends`), so that those agree when the hook fails.
+    open_deal_ends: bool = attrs.field(init=False, eq=False, repr=False)
     #: Whether the contracts have a contract-level rule (``Contracts.melds_problem`` can refuse).
     contract_rule: bool = attrs.field(init=False, eq=False, repr=False)
     #: Per contract, how many melds it needs (a player is down once they laid that many).
@@ -197,71 +262,102 @@ class Variant:
         # Types and ranges first: nothing below may crash on a wrong type or take long.
         self._check_fields()
         object.__setattr__(self, "layoff_rules", self.melds.for_layoffs())
-        object.__setattr__(self, "_decks", self._ask_decks())
-        object.__setattr__(self, "_points", self._ask_points())
-        object.__setattr__(self, "_quotas", self._ask_quotas())
         object.__setattr__(self, "_cites", {key: f" ({label})" for key, label in self.references})
-        object.__setattr__(self, "_orders", self._ask_buying_orders())
+        object.__setattr__(self, "_deal_ends", {})
+        object.__setattr__(self, "open_deal_ends", type(self.match).advance_levels is not Match.advance_levels)
+        self._probe_hooks()
         contracts = self.contracts
         object.__setattr__(self, "melds_needed", tuple(len(c.requirements) for c in contracts.contracts))
         object.__setattr__(self, "contract_rule", type(contracts).melds_problem is not Contracts.melds_problem
                            or bool(contracts.same_suit_run_gap) or contracts.distinct_set_ranks)
         self._validate()
 
-    def _ask_decks(self) -> dict[int, tuple[Card, ...]]:
-        """The full deck for each number of players, as ``deck.for_players`` says (checked)."""
-        decks = {}
-        for players in range(self.min_players, self.max_players + 1):
-            row = self._hook(self.deck, "for_players", players)
-            if not (isinstance(row, tuple) and len(row) == 2):
-                self._fail(f"deck.for_players({players}) must return (packs, jokers), got {printable(row)}")
-            packs, jokers = row
-            if not (is_int(packs) and 1 <= packs <= 8 and is_int(jokers) and 0 <= jokers <= 64):
-                self._fail(f"deck.for_players({players}) must return 1 to 8 packs and 0 to 64 jokers, got "
-                           f"{printable(row)}")
-            decks[players] = full_deck(packs, jokers)
-        return decks
+    if not TYPE_CHECKING:  # (hidden from type checkers, which would take any keyword as valid)
 
-    def _ask_points(self) -> tuple[int, ...]:
-        """Every card's penalty points by card index, as ``scoring.card_points`` says (checked)."""
+        def __new__(cls, *arguments: object, **keywords: object) -> Variant:
+            """Refuse a keyword of remi 0.1 (:data:`RENAMED`) with a sentence naming where that rule is now."""
+            for name in keywords:
+                moved = RENAMED.get(name)
+                if moved is not None:
+                    raise RenamedError(f"Variant({name}=...) is gone since remi 0.2.0: the rule is {moved} now, "
+                                       f"set in its part")
+            return super().__new__(cls)
+
+    def _probe_hooks(self) -> None:
+        """Ask every hook on its fixed sample (:data:`HOOK_PROBES`), check each answer, and keep what play reads."""
+        sizes = {cast(int, call[0][0]): cast("tuple[int, int]", size) for call, size in self._probe(DECK_PROBE)}
+        object.__setattr__(self, "_deck_sizes", sizes)
+        object.__setattr__(self, "_decks", {players: full_deck(*size) for players, size in sizes.items()})
+        answers = {probe.name: self._probe(probe) for probe in HOOK_PROBES
+                   if probe.name in _KEPT_ANSWERS or self._overrides(probe)}
         points = [0] * CARD_SLOTS
-        for card in CARDS:
-            value = self._hook(self.scoring, "card_points", card)
-            if not is_int(value) or abs(cast(int, value)) > 10_000:
-                self._fail(f"scoring.card_points({card}) must return an integer from -10000 to 10000, got "
-                           f"{printable(value)}")
-            points[card.index] = cast(int, value)
-        return tuple(points)
+        for call, value in answers["scoring.card_points"]:
+            points[cast(Card, call[0][0]).index] = cast(int, value)
+        object.__setattr__(self, "_points", tuple(points))
+        object.__setattr__(self, "_quotas", tuple(cast("int | None", quota) for _, quota in answers["layoffs.quota"]))
+        orders: dict[int, list[tuple[int, ...]]] = {}
+        for call, order in answers["buying.order"]:
+            orders.setdefault(cast(int, call[0][0]), []).append(tuple(cast("Iterable[int]", order)))
+        object.__setattr__(self, "_orders", {players: tuple(rows) for players, rows in orders.items()})
+        object.__setattr__(self, "_winner_scores", tuple(cast(int, score)
+                                                          for _, score in answers["scoring.winner_score"]))
 
-    def _ask_quotas(self) -> tuple[int | None, ...]:
-        """Each contract's lay-off quota, as ``layoffs.quota`` says (checked)."""
-        quotas = []
-        for level in range(len(self.contracts)):
-            quota = self._hook(self.layoffs, "quota", level)
-            if quota is not None and (not is_int(quota) or cast(int, quota) < 0):
-                self._fail(f"layoffs.quota({level}) must return a non-negative integer or None, got "
-                           f"{printable(quota)}")
-            quotas.append(cast("int | None", quota))
-        return tuple(quotas)
+    def _overrides(self, probe: HookProbe) -> bool:
+        """Whether the part of ``probe`` is of a subclass that overrides its hook (remi's own hooks are not probed)."""
+        part = getattr(self, probe.part)
+        base = _PART_CLASSES.get(probe.part, type(part))
+        return getattr(type(part), probe.hook, None) is not getattr(base, probe.hook, None)
 
-    def _ask_buying_orders(self) -> dict[int, tuple[tuple[int, ...], ...]]:
-        """For each number of players, the buying order after each seat's discard (``buying.order``, checked)."""
-        return {
-            players: tuple(self._ask_buying_order(players, on_turn) for on_turn in range(players))
-            for players in range(self.min_players, self.max_players + 1)
-        }
+    def _probe(self, probe: HookProbe) -> list[tuple[HookCall, object]]:
+        """Every call of ``probe``'s sample with the hook's checked answer."""
+        return [(call, self._ask(probe, call)) for call in probe.samples(self)]
 
-    def _ask_buying_order(self, players: int, on_turn: int) -> tuple[int, ...]:
-        """The seats that may buy, in order, after seat ``on_turn`` discards among ``players`` (checked)."""
-        order = self._hook(self.buying, "order", players, on_turn)
-        ok = isinstance(order, Iterable) and not isinstance(order, (str, bytes))
-        seats = tuple(cast("Iterable[object]", order)) if ok else ()
-        if not ok or len(set(seats)) != len(seats) or not all(
-            is_int(seat) and 0 <= cast(int, seat) < players and seat != on_turn for seat in seats
-        ):
-            self._fail(f"buying.order({players}, {on_turn}) must return other seats, each once, got "
-                       f"{printable(order)}")
-        return cast("tuple[int, ...]", seats)
+    def _ask(self, probe: HookProbe, call: HookCall) -> object:
+        """What ``probe``'s hook answers to ``call``, checked; a failure or a wrong answer is a VariantError."""
+        arguments, keywords = call
+        try:
+            result = getattr(getattr(self, probe.part), probe.hook)(*arguments, **keywords)
+        except VariantError:
+            raise
+        except Exception as error:
+            self._hook_failed(probe, call, error)
+        if isinstance(result, Iterator):  # (a generator: read once, here, so that the check does not use it up)
+            result = tuple(result)
+        if probe.check(self, call, result) is not None:
+            self._wrong_answer(probe, call, result)
+        return cast(object, result)
+
+    def _hook_failed(self, probe: HookProbe, call: HookCall, error: Exception) -> NoReturn:
+        """Raise the VariantError for ``error``, raised by ``probe``'s hook asked ``call`` (the error its cause)."""
+        raise VariantError(f"{self.name}: {probe.name}({shown_call(call)}) failed: "
+                           f"{type(error).__name__}: {error}") from error
+
+    def _wrong_answer(self, probe: HookProbe, call: HookCall, result: object) -> NoReturn:
+        """Refuse ``result``, what ``probe``'s hook answered to ``call``, saying what it must return."""
+        self._fail(f"{probe.name}({shown_call(call)}) must return {probe.check(self, call, result)}, "
+                   f"got {printable(result)}")
+
+    def call_hook(self, name: str, *arguments: object, **keywords: object) -> object:
+        """Ask the hook ``name`` (``"part.hook"``, an entry of :data:`HOOK_PROBES`), checked as when probed.
+
+        The engine asks a part's hooks through here (or reads what they answered when probed),
+        so that a hook failing in play is a :class:`~remi.VariantError` naming it.
+
+        >>> import remi
+        >>> remi.variants.get("english").call_hook("scoring.winner_score", 2)
+        -20
+
+        Raises:
+            VariantError: If the hook raises or returns what its entry's check refuses.
+            RemiError: If ``name`` is no entry of :data:`HOOK_PROBES`.
+
+        .. versionadded:: 0.3.0
+        """
+        probe = PROBES_BY_NAME.get(name)
+        if probe is None:
+            raise RemiError(f"no hook named {printable(name)} (known: {', '.join(sorted(PROBES_BY_NAME))})",
+                            Reason.BAD_ARGUMENT)
+        return self._ask(probe, (arguments, keywords))
 
     def _fail(self, message: str) -> NoReturn:
         raise VariantError(f"{self.name}: {message}")
@@ -284,11 +380,7 @@ class Variant:
 
     def _check_parts(self) -> None:
         """Check that each part (deck, melds, contracts, ...) is a value of its class."""
-        parts: tuple[tuple[str, type], ...] = (
-            ("deck", Deck), ("melds", MeldRules), ("contracts", Contracts), ("drawing", Drawing),
-            ("layoffs", LayOffs), ("swaps", Swaps), ("buying", Buying), ("match", Match), ("scoring", Scoring),
-        )
-        for field, kind in parts:
+        for field, kind in _PART_CLASSES.items():
             value = getattr(self, field)
             if not isinstance(value, kind):
                 self._fail(f"{field} must be a {kind.__name__} value, got {printable(value)}")
@@ -322,18 +414,6 @@ class Variant:
         if not isinstance(fingerprints, frozenset) or not all(isinstance(fp, str) for fp in fingerprints):
             fail(f"legacy_fingerprints must be a set of texts, got {printable(fingerprints)}")
 
-    def _hook(self, part: object, name: str, *arguments: object) -> object:
-        """Call the hook ``name`` of ``part``; whatever it raises becomes a :class:`VariantError`."""
-        try:
-            return cast("object", getattr(part, name)(*arguments))
-        except VariantError:
-            raise
-        except Exception as error:
-            label = getattr(part, "_label", type(part).__name__)
-            shown = ", ".join(str(argument) for argument in arguments)
-            message = f"{self.name}: {label}.{name}({shown}) failed: {type(error).__name__}: {error}"
-            raise VariantError(message) from error
-
     def _validate(self) -> None:
         """Refuse combinations of valid parts that can never work (every field is checked already)."""
         self._validate_part_combinations()
@@ -347,10 +427,6 @@ class Variant:
                 self._validate_requirements(level, contract, biggest_set, longest_run)
                 if players == self.min_players:
                     self._validate_contract(level, contract, size, biggest_set, longest_run, may_buy, kind)
-        for wins in range(1, len(contracts) + 1):
-            score = self._hook(self.scoring, "winner_score", wins)
-            if not is_int(score):
-                self._fail(f"scoring.winner_score({wins}) must return an integer, got {printable(score)}")
 
     def _validate_part_combinations(self) -> None:
         """Refuse dead 2s without wild 2s that can be melded (S15), and a levels-only setting in a rounds match."""
@@ -488,11 +564,19 @@ class Variant:
                         Reason.BAD_ARGUMENT)
 
     def winner_score(self, wins: int) -> int:
-        """What the player who goes out scores with ``wins`` wins so far (:meth:`Scoring.winner_score`)."""
-        score = self._hook(self.scoring, "winner_score", wins)
-        if not is_int(score):
-            self._fail(f"scoring.winner_score({wins}) must return an integer, got {printable(score)}")
-        return cast(int, score)
+        """What the player who goes out scores with ``wins`` wins so far (:meth:`Scoring.winner_score`).
+
+        The hook's answers for 1 to :attr:`rounds` wins were probed when the variant was built (the
+        most wins a player can have unless ``Match.advance_levels`` is overridden); others are asked.
+
+        Raises:
+            VariantError: If the hook, asked, fails or returns no integer within its bounds
+                (:data:`~remi._ruledata.HOOK_BOUNDS`).
+        """
+        scores = self._winner_scores
+        if type(wins) is int and 0 < wins <= len(scores):
+            return scores[wins - 1]
+        return cast(int, self.call_hook("scoring.winner_score", wins))
 
     def buy_order(self, players: int, on_turn: int) -> tuple[int, ...]:
         """The seats asked, in order, to buy the discard ``on_turn`` declined (:meth:`Buying.order`).
@@ -513,46 +597,88 @@ class Variant:
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The levels after a deal and the seats that completed the last one (:meth:`Match.advance_levels`).
 
+        Each distinct question is put to the hook once (its answers are kept, up to a few thousand).
+
         Raises:
             VariantError: If the hook fails or returns levels out of range.
         """
-        last = len(self.contracts)
-        try:
-            moved, finished = self.match.advance_levels(levels, last, winner, went_down)
-            moved, finished = tuple(moved), tuple(finished)
-        except Exception as error:
-            raise VariantError(f"{self.name}: match.advance_levels failed: {type(error).__name__}: {error}") from error
-        if len(moved) != len(levels) or not all(is_int(level) and 1 <= level <= last for level in moved) or not all(
-            is_int(seat) and 0 <= seat < len(levels) for seat in finished
-        ):
-            self._fail(f"match.advance_levels returned {printable(moved)}, {printable(finished)}: one "
-                       f"level from 1 to {last} "
-                       f"per seat, and seats")
-        return moved, finished
+        key = (tuple(levels), winner, tuple(went_down))
+        found = self._deal_ends.get(key)
+        if found is None:
+            answer = self.call_hook("match.advance_levels", key[0], len(self.contracts), winner, key[2])
+            moved, finished = cast("tuple[Iterable[int], Iterable[int]]", answer)
+            found = tuple(moved), tuple(finished)
+            if len(self._deal_ends) >= _MOST_KEPT_DEAL_ENDS:
+                self._deal_ends.clear()
+            self._deal_ends[key] = found
+        return found
 
-    def match_winners(self, scores: tuple[int, ...], last_deal: Any) -> tuple[int, ...]:
-        """Who won a finished match whose final deal was ``last_deal`` (:meth:`Match.winners`).
+    def ask_deal_ends(self, levels: tuple[int, ...], wins: tuple[int, ...], laid: Sequence[Sized],
+                      seat: int) -> None:
+        """Ask the hooks of a deal's end about every way the deal could end on ``seat``'s coming action.
+
+        The engine asks this before it lists, checks or applies an action of a variant whose
+        ``Match.advance_levels`` is overridden (:attr:`open_deal_ends`): a hook that fails then fails
+        :meth:`~remi.GameState.legal_actions`, :meth:`~remi.GameState.is_legal` and
+        :meth:`~remi.GameState.apply` alike, with the same :class:`~remi.VariantError`, never
+        an action that was listed as legal. The deal can end with no winner (the stock ran out), or
+        with ``seat`` going out, having gone down; ``laid`` holds, per seat, the requirements laid.
+
+        Raises:
+            VariantError: If ``Match.advance_levels`` or ``Scoring.winner_score`` fails on one of them.
+
+        .. versionadded:: 0.3.0
+        """
+        needed = self.melds_needed
+        went_down = tuple(len(done) == needed[level - 1] for done, level in zip(laid, levels, strict=True))
+        down = (*went_down[:seat], True, *went_down[seat + 1:])
+        self.next_levels(levels, None, went_down)
+        self.next_levels(levels, None, down)
+        self.next_levels(levels, seat, down)
+        self.winner_score(wins[seat] + 1)
+
+    def match_winners(self, scores: Sequence[int], finishers: Sequence[int] = ()) -> tuple[int, ...]:
+        """Who won a finished match with these total ``scores`` (:meth:`Match.winners`).
+
+        Args:
+            scores: Each seat's total.
+            finishers: The seats that completed the last level (a levels match; the second
+                value :meth:`next_levels` returns for the last deal).
+
+        >>> import remi
+        >>> remi.variants.get("norwegian").match_winners((120, 45, 45))
+        (1, 2)
 
         Raises:
             VariantError: If the hook fails or names no seats.
+
+        .. versionchanged:: 0.3.0
+           Takes the finishers, plain seats, instead of the last deal's result (still read, with a
+           :class:`DeprecationWarning`).
         """
-        finishers = self.next_levels(last_deal.levels, last_deal.winner, last_deal.went_down)[1]
-        found = self._hook(self.match, "winners", scores, finishers)
-        seats = tuple(cast("Iterable[object]", found)) if isinstance(found, Iterable) else ()
-        if not seats or not all(is_int(seat) and 0 <= cast(int, seat) < len(scores) for seat in seats):
-            self._fail(f"match.winners must return one or more seats, got {printable(found)}")
-        return cast("tuple[int, ...]", seats)
+        if hasattr(finishers, "went_down"):
+            warnings.warn("Variant.match_winners(scores, last_deal) is deprecated: pass the seats that completed "
+                          "the last level, match_winners(scores, finishers)", DeprecationWarning, stacklevel=2)
+            deal = cast(Any, finishers)
+            finishers = self.next_levels(deal.levels, deal.winner, deal.went_down)[1]
+        found = self.call_hook("match.winners", tuple(scores), tuple(finishers))
+        return tuple(cast("Iterable[int]", found))
 
     def contract_problem(self, level: int, melds: Sequence[Meld]) -> str | None:
         """What :meth:`Contracts.melds_problem` says of ``melds`` as contract ``level``'s (0-based).
 
         Raises:
-            VariantError: If the hook fails or returns neither ``None`` nor text.
+            VariantError: If the hook fails or returns neither ``None`` nor a sentence (text that is not blank).
         """
-        problem = self._hook(self.contracts, "melds_problem", level, melds, self.melds)
-        if problem is not None and not isinstance(problem, str):
-            self._fail(f"contracts.melds_problem must return None or a sentence, got {printable(problem)}")
-        return problem
+        try:
+            problem = self.contracts.melds_problem(level, melds, self.melds)
+        except VariantError:
+            raise
+        except Exception as error:
+            self._hook_failed(_CONTRACT_PROBE, _call(level, melds, self.melds), error)
+        if problem is None or (type(problem) is str and problem.strip()):
+            return problem
+        self._wrong_answer(_CONTRACT_PROBE, _call(level, melds, self.melds), problem)
 
     def joker_destinations(self, meld: Meld) -> tuple[JokerDestination, ...]:
         """Where a joker swapped out of the run ``meld`` may go (:meth:`Swaps.joker_destinations`).
@@ -640,10 +766,11 @@ class Variant:
         fewest, most = self.recommended_players
         best = "" if (fewest, most) == (self.min_players, self.max_players) else f" (best {fewest}-{most})"
         lines.append(f"Players: {self.min_players}-{self.max_players}{best}")
-        decks = sorted({self.deck.for_players(n) for n in range(self.min_players, self.max_players + 1)})
+        sizes = self._deck_sizes
+        decks = sorted(set(sizes.values()))
         for packs, jokers in decks:
             seats = [n for n in range(self.min_players, self.max_players + 1)
-                     if self.deck.for_players(n) == (packs, jokers)]
+                     if sizes[n] == (packs, jokers)]
             who = f" ({seats[0]}-{seats[-1]} players)" if len(decks) > 1 else ""
             lines.append(f"Deck{who}: {packs} x 52 cards + {jokers} jokers = {52 * packs + jokers} cards")
         lines.append("")
@@ -728,11 +855,10 @@ class Variant:
             if attrs.has(type(value)):  # hooks cannot be hashed: a part's class names them
                 cls = type(value)
                 rules[f"class:{field.name}"] = f"{cls.__module__}.{cls.__qualname__}"
-        levels = range(len(self.contracts))
         rules["hook:layoff_quota"] = list(self._quotas)
-        rules["hook:winner_score"] = [self.scoring.winner_score(wins) for wins in range(1, len(levels) + 1)]
+        rules["hook:winner_score"] = list(self._winner_scores)
         rules["hook:card_points"] = list(self._points if dead_twos else self._points[:JOKER.index + 1])
-        rules["hook:deck"] = [list(self.deck.for_players(n)) for n in range(self.min_players, self.max_players + 1)]
+        rules["hook:deck"] = [list(self._deck_sizes[n]) for n in range(self.min_players, self.max_players + 1)]
         text = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
@@ -790,3 +916,348 @@ class Variant:
         .. versionadded:: 0.2.0
         """
         return cast(Variant, variant_from_dict(cls, data, allow))
+
+
+class _Renamed:
+    """A name of remi 0.1's ``Variant`` (:data:`RENAMED`): reading it raises a RenamedError naming the new one.
+
+    (A descriptor per name, not ``__getattr__``: that would slow every attribute read of every variant.)
+    """
+
+    def __init__(self, name: str, moved: str) -> None:
+        self.name, self.moved = name, moved
+
+    def __get__(self, variant: object, owner: type | None = None) -> NoReturn:
+        raise RenamedError(f"Variant.{self.name} is gone since remi 0.2.0: use {self.moved}")
+
+
+def _refuse_renamed() -> None:
+    """Put a :class:`_Renamed` on :class:`Variant` for each name of :data:`RENAMED`."""
+    for name, moved in RENAMED.items():
+        setattr(Variant, name, _Renamed(name, moved))
+
+
+_refuse_renamed()
+
+
+# -- hooks probed when the variant is built ----------------------------------------------------------------------
+
+#: One call of a hook: its positional arguments and its keywords.
+HookCall = tuple[tuple[object, ...], Mapping[str, object]]
+
+
+@attrs.frozen
+class HookProbe:
+    """How one hook of one part is probed when a :class:`Variant` is built, and checked when asked in play.
+
+    A new hook is probed by one more entry in :data:`HOOK_PROBES`: the part, the hook,
+    the sample of inputs and the check of each result.
+
+    Attributes:
+        part: The variant's field that holds the part (``"scoring"``); messages name it.
+        hook: The hook's method name (``"winner_score"``).
+        samples: The fixed, deterministic inputs to ask the hook on, from the variant being
+            built (its levels, player counts and the melds its own deck can make).
+        check: Given the variant, one call and the hook's result: ``None`` if the result is
+            right, else what the hook must return, as a phrase (``"an integer from 0 to 1000"``).
+
+    .. versionadded:: 0.3.0
+    """
+
+    part: str
+    hook: str
+    samples: Callable[[Variant], Iterable[HookCall]]
+    check: Callable[[Variant, HookCall, object], str | None]
+
+    @property
+    def name(self) -> str:
+        """The hook's name in messages: ``"scoring.winner_score"``."""
+        return f"{self.part}.{self.hook}"
+
+
+def _call(*arguments: object, **keywords: object) -> HookCall:
+    """One call of a hook, as a probe's samples yield it."""
+    return arguments, keywords
+
+
+def _shown(value: object) -> str:
+    """An argument of a hook call as a message shows it: a meld as its text, the meld rules as ``melds``."""
+    if isinstance(value, Meld):
+        return str(value)
+    if isinstance(value, MeldRules):
+        return "melds"
+    if isinstance(value, (list, tuple)) and value and all(isinstance(item, Meld) for item in value):
+        return f"[{', '.join(str(item) for item in value)}]"
+    try:
+        return str(value)
+    except ValueError:  # an integer too long to print
+        return printable(value)
+
+
+def shown_call(call: HookCall) -> str:
+    """The arguments of ``call`` as a message shows them: ``"3, on_table=True"``."""
+    arguments, keywords = call
+    return ", ".join([*(_shown(argument) for argument in arguments),
+                      *(f"{key}={_shown(value)}" for key, value in keywords.items())])
+
+
+# -- the samples: fixed inputs from the variant itself --
+
+
+def _each_player_count(variant: Variant) -> Iterator[HookCall]:
+    """Every player count the variant seats."""
+    for players in range(variant.min_players, variant.max_players + 1):
+        yield _call(players)
+
+
+def _each_card(variant: Variant) -> Iterator[HookCall]:
+    """Every card there is (the dead twos too)."""
+    for card in CARDS:
+        yield _call(card)
+
+
+def _each_level(variant: Variant) -> Iterator[HookCall]:
+    """Every contract's index (0-based)."""
+    for level in range(len(variant.contracts)):
+        yield _call(level)
+
+
+def _each_win_count(variant: Variant) -> Iterator[HookCall]:
+    """Every number of wins a player can have in a match of built-in deal order (1 to the number of contracts)."""
+    for wins in range(1, len(variant.contracts) + 1):
+        yield _call(wins)
+
+
+def _each_seat_on_turn(variant: Variant) -> Iterator[HookCall]:
+    """Every seat on turn for every player count."""
+    for players in range(variant.min_players, variant.max_players + 1):
+        for on_turn in range(players):
+            yield _call(players, on_turn)
+
+
+def _probed_player_counts(variant: Variant) -> tuple[int, ...]:
+    """The fewest and the most players, the player counts a probe of a per-seat hook asks about."""
+    return tuple(sorted({variant.min_players, variant.max_players}))
+
+
+def _deal_ends(variant: Variant) -> Iterator[HookCall]:
+    """Ends of a deal: every level for all seats (mixed levels too, in a levels match), with or without a winner.
+
+    A winner has always gone down (only a player whose contract is down goes out).
+    """
+    last = len(variant.contracts)
+    for players in _probed_player_counts(variant):
+        rows = [(level,) * players for level in range(1, last + 1)]
+        if variant.match.schedule is Schedule.LEVELS:  # (in fixed rounds every seat plays the same contract)
+            rows.append(tuple(1 + seat % last for seat in range(players)))
+        for levels in rows:
+            yield _call(levels, last, None, (False,) * players)
+            yield _call(levels, last, None, (True,) * players)
+            for winner in sorted({0, players - 1}):
+                yield _call(levels, last, winner, tuple(seat == winner for seat in range(players)))
+                yield _call(levels, last, winner, (True,) * players)
+
+
+def _match_ends(variant: Variant) -> Iterator[HookCall]:
+    """Ends of a match: tied, rising and falling totals, with no, one or every seat having finished."""
+    for players in _probed_player_counts(variant):
+        seats = tuple(range(players))
+        for scores in ((0,) * players, tuple(10 * seat for seat in seats), tuple(-25 * seat for seat in seats)):
+            for finishers in ((), (players - 1,), seats):
+                yield _call(scores, finishers)
+
+
+#: The ranks the sample sets are made of, tried in turn (kings never: a test's hook may fail on them alone).
+_SAMPLE_SET_RANKS = (5, 9, 12, 7, 3, 11, 6, 4, 8, 10, 1, 2)
+#: Where a sample run of natural ranks may start, tried in turn until one is a valid run.
+_SAMPLE_RUN_STARTS = (3, 1, 2, 4, 5, 6, 7, 8, 9)
+
+
+def _sample_sets(size: int, index: int, wild: bool) -> Iterator[tuple[Card, ...]]:
+    """Sets of ``size`` to try: of each sample rank from the ``index``-th, suits in turn, one wild last if ``wild``."""
+    for step in range(len(_SAMPLE_SET_RANKS)):
+        rank = _SAMPLE_SET_RANKS[(index + step) % len(_SAMPLE_SET_RANKS)]
+        cards = [Card(rank, Suit(count % 4)) for count in range(size)]
+        if wild:
+            cards[-1] = JOKER
+        yield tuple(cards)
+
+
+def _sample_runs(size: int, index: int, wild: bool) -> Iterator[tuple[Card, ...]]:
+    """Runs of ``size`` to try: in each suit from the ``index``-th, each start, the middle card wild if ``wild``."""
+    for step in range(4):
+        suit = Suit((index + step) % 4)
+        for start in _SAMPLE_RUN_STARTS:
+            cards = [Card((rank - 1) % 13 + 1, suit) for rank in range(start, start + size)]
+            if wild:
+                cards[size // 2] = JOKER
+            yield tuple(cards)
+
+
+def _sample_contract(variant: Variant, deck: Counter[Card], contract: Contract, wild: bool) -> tuple[Meld, ...] | None:
+    """Melds that fulfil ``contract`` from the variant's own deck (the first holding a wild if ``wild``), or None.
+
+    Each requirement takes the first candidate that is a valid meld and whose cards the deck still holds; None
+    when these meld rules or this deck cannot make them so (the variant's validation says why).
+    """
+    left = Counter(deck)
+    melds = []
+    for index, requirement in enumerate(contract.requirements):
+        make = _sample_sets if requirement.kind is MeldKind.SET else _sample_runs
+        found = next((cards for cards in make(requirement.size, index, wild and index == 0)
+                      if not Counter(cards) - left and not meld_problems(variant.melds, requirement.kind, cards)),
+                     None)
+        if found is None:
+            return None
+        left -= Counter(found)
+        melds.append(Meld(requirement.kind, found))
+    return tuple(melds)
+
+
+def sample_contracts(variant: Variant) -> Iterator[tuple[int, tuple[Meld, ...]]]:
+    """Per contract (its index), melds that fulfil it: all natural, then with a wild; a piecemeal contract's first too.
+
+    Made from the variant's own deck under its meld rules; a contract they cannot make is left out.
+    """
+    piecemeal = variant.contracts.piecemeal
+    deck = Counter(variant.cards(variant.min_players))
+    for level, contract in enumerate(variant.contracts):
+        for wild in (False, True):
+            melds = _sample_contract(variant, deck, contract, wild)
+            if melds is None:
+                continue
+            yield level, melds
+            if piecemeal and len(melds) > 1:
+                yield level, melds[:1]
+
+
+def sample_melds(variant: Variant) -> tuple[Meld, ...]:
+    """Distinct valid melds the variant's contracts ask for, from its own deck: each natural and with a wild."""
+    return tuple(dict.fromkeys(meld for _, melds in sample_contracts(variant) for meld in melds))
+
+
+def _contract_melds(variant: Variant) -> Iterator[HookCall]:
+    """For each contract, melds that fulfil it (see :func:`sample_contracts`), with the meld rules."""
+    for level, melds in sample_contracts(variant):
+        yield _call(level, melds, variant.melds)
+
+
+def each_meld_down_and_on_table(variant: Variant) -> Iterator[HookCall]:
+    """Each sample meld (:func:`sample_melds`), going down (``on_table=False``) and on the table (``True``)."""
+    for meld in sample_melds(variant):
+        yield _call(meld, on_table=False)
+        yield _call(meld, on_table=True)
+
+
+def each_run_with_a_wild(variant: Variant) -> Iterator[HookCall]:
+    """Each sample run (:func:`sample_melds`) that holds a wild."""
+    for meld in sample_melds(variant):
+        if meld.kind is MeldKind.RUN and any(is_wild(variant.melds, card) for card in meld.cards):
+            yield _call(meld)
+
+
+# -- the checks: what each hook must return --
+
+
+def integer_within(key: str, *, optional: bool = False) -> Callable[[Variant, HookCall, object], str | None]:
+    """The check of a hook that returns an integer within ``HOOK_BOUNDS[key]`` (or None, if ``optional``)."""
+    low, high = HOOK_BOUNDS[key]
+    phrase = f"an integer from {low} to {high}{' or None' if optional else ''}"
+
+    def check(variant: Variant, call: HookCall, result: object) -> str | None:
+        if optional and result is None:
+            return None
+        return None if is_int(result) and low <= cast(int, result) <= high else phrase
+
+    check.__doc__ = f"{phrase[0].upper()}{phrase[1:]} (``HOOK_BOUNDS[{key!r}]``)."
+    return check
+
+
+def sentence_or_none(variant: Variant, call: HookCall, result: object) -> str | None:
+    """``None``, or a sentence: text that is not blank (a hook's refusal, cited like any other)."""
+    if result is None or (isinstance(result, str) and result.strip()):
+        return None
+    return "None or a sentence (text that is not blank)"
+
+
+def tuple_of(kind: type) -> Callable[[Variant, HookCall, object], str | None]:
+    """The check of a hook that returns a tuple of one or more distinct ``kind`` values (enum members, say)."""
+    phrase = f"a tuple of one or more {kind.__name__} values, each once"
+
+    def check(variant: Variant, call: HookCall, result: object) -> str | None:
+        fine = (isinstance(result, tuple) and result and all(isinstance(item, kind) for item in result)
+                and len(set(result)) == len(result))
+        return None if fine else phrase
+
+    check.__doc__ = f"{phrase[0].upper()}{phrase[1:]}."
+    return check
+
+
+def _pack_and_jokers(variant: Variant, call: HookCall, result: object) -> str | None:
+    """``(packs, jokers)``, within ``BOUNDS["deck.packs"]`` and ``BOUNDS["deck.jokers"]``."""
+    if not (isinstance(result, tuple) and len(result) == 2):
+        return "(packs, jokers)"
+    (fewest_packs, most_packs), (fewest_jokers, most_jokers) = BOUNDS["deck.packs"], BOUNDS["deck.jokers"]
+    packs, jokers = result
+    if is_int(packs) and cast(int, fewest_packs) <= packs <= cast(int, most_packs) and is_int(jokers) and cast(
+            int, fewest_jokers) <= jokers <= cast(int, most_jokers):
+        return None
+    return f"{fewest_packs} to {most_packs} packs and {fewest_jokers} to {most_jokers} jokers"
+
+
+def _seats(result: object, players: int) -> tuple[object, ...] | None:
+    """``result`` as seats among ``players``, each once, or None if it is not that."""
+    if not isinstance(result, Iterable) or isinstance(result, (str, bytes, Mapping)):
+        return None
+    seats = tuple(cast("Iterable[object]", result))
+    if len(set(seats)) != len(seats) or not all(is_int(seat) and 0 <= cast(int, seat) < players for seat in seats):
+        return None
+    return seats
+
+
+def _other_seats(variant: Variant, call: HookCall, result: object) -> str | None:
+    """Seats other than the one on turn, each once (a seat may be left out)."""
+    players, on_turn = cast("tuple[int, int]", call[0])
+    seats = _seats(result, players)
+    return None if seats is not None and on_turn not in seats else "other seats, each once"
+
+
+def _levels_and_finishers(variant: Variant, call: HookCall, result: object) -> str | None:
+    """``(levels, finishers)``: one level from 1 to the last per seat, and seats, each once."""
+    levels, last = cast("tuple[tuple[int, ...], int]", call[0][:2])
+    phrase = (f"(levels, finishers): one level from 1 to {last} per seat, then the seats that completed the "
+              f"last level, each once")
+    if not (isinstance(result, tuple) and len(result) == 2):
+        return phrase
+    moved, finished = result
+    if not isinstance(moved, (tuple, list)) or len(moved) != len(levels) or not all(
+            is_int(level) and 1 <= level <= last for level in moved):
+        return phrase
+    return None if _seats(finished, len(levels)) is not None else phrase
+
+
+def _winning_seats(variant: Variant, call: HookCall, result: object) -> str | None:
+    """One or more seats, each once."""
+    scores = cast("tuple[int, ...]", call[0][0])
+    seats = _seats(result, len(scores))
+    return None if seats else "one or more seats, each once"
+
+
+#: The deck's hook, probed first: the other samples are made from the deck it says.
+DECK_PROBE = HookProbe("deck", "for_players", _each_player_count, _pack_and_jokers)
+
+#: Every other hook of the parts, probed when a variant is built, in this order; a hook asked in play
+#: (:meth:`Variant.call_hook`) is checked by its entry here too. A new hook is one more entry.
+HOOK_PROBES: tuple[HookProbe, ...] = (
+    HookProbe("scoring", "card_points", _each_card, integer_within("scoring.card_points")),
+    HookProbe("layoffs", "quota", _each_level, integer_within("layoffs.quota", optional=True)),
+    HookProbe("buying", "order", _each_seat_on_turn, _other_seats),
+    HookProbe("scoring", "winner_score", _each_win_count, integer_within("scoring.winner_score")),
+    HookProbe("contracts", "melds_problem", _contract_melds, sentence_or_none),
+    HookProbe("match", "advance_levels", _deal_ends, _levels_and_finishers),
+    HookProbe("match", "winners", _match_ends, _winning_seats),
+)
+
+#: Each probed hook by its name, ``"part.hook"``, as :meth:`Variant.call_hook` finds it.
+PROBES_BY_NAME: Mapping[str, HookProbe] = {probe.name: probe for probe in (DECK_PROBE, *HOOK_PROBES)}
+_CONTRACT_PROBE = PROBES_BY_NAME["contracts.melds_problem"]

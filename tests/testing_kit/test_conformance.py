@@ -72,7 +72,7 @@ class DriftingQuota(LayOffs):
 
 
 def test_a_quota_negative_at_once_is_refused_when_the_variant_is_built() -> None:
-    with pytest.raises(VariantError, match=r"layoffs\.quota\(4\) must return a non-negative integer or None"):
+    with pytest.raises(VariantError, match=r"layoffs\.quota\(4\) must return an integer from 0 to 1000 or None"):
         attrs.evolve(NORWEGIAN, name="negative-quota", layoffs=NegativeQuota())
 
 

@@ -135,6 +135,8 @@ class LegalActions(Sequence[Action]):
         # the length once an iteration has counted past KEEP (-1: not known; -2: more than LIMIT)
         self._count = -1
         phase = state.phase
+        if state.variant.open_deal_ends and state.to_act is not None:  # as the check asks it (rules.verdict_on)
+            state.variant.ask_deal_ends(state.levels, state.wins, state.laid, state.to_act)
         if phase is _PLAY:
             # (a contract-level rule reads the state for each lay-down: it reads the redacted copy)
             redacted = LegalActions._redact(state) if state.variant.contract_rule else None

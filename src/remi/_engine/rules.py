@@ -170,6 +170,9 @@ def verdict_on(state: GameState, action: object, seat: int | None) -> object:
         return _illegal(Reason.GAME_OVER, "the match is over")
     actor = state.to_act
     assert actor is not None
+    variant = state.variant
+    if variant.open_deal_ends:  # an overridden deal-end hook fails here, for the listing and the check alike
+        variant.ask_deal_ends(state.levels, state.wins, state.laid, actor)
     if seat is not None and seat is not actor:
         refusal = _seat_refusal(state, action, seat, actor)
         if refusal is not None:
