@@ -692,14 +692,7 @@ class Variant:
         swaps = self.swaps
         if type(swaps).joker_destinations is Swaps.joker_destinations:  # the default: no call, no check
             return swaps.joker_destinations(meld)
-        found = self._hook(swaps, "joker_destinations", meld)
-        offered = tuple(cast("Iterable[object]", found)) if isinstance(found, (tuple, list)) else ()
-        if not offered or len(set(offered)) != len(offered) or not all(
-            isinstance(destination, JokerDestination) for destination in offered
-        ):
-            self._fail(f"swaps.joker_destinations({meld}) must return one or more distinct JokerDestination "
-                       f"values, got {printable(found)}")
-        return cast("tuple[JokerDestination, ...]", offered)
+        return cast("tuple[JokerDestination, ...]", self.call_hook("swaps.joker_destinations", meld))
 
     # -- derived -------------------------------------------------------------
 
@@ -1254,6 +1247,7 @@ HOOK_PROBES: tuple[HookProbe, ...] = (
     HookProbe("buying", "order", _each_seat_on_turn, _other_seats),
     HookProbe("scoring", "winner_score", _each_win_count, integer_within("scoring.winner_score")),
     HookProbe("contracts", "melds_problem", _contract_melds, sentence_or_none),
+    HookProbe("swaps", "joker_destinations", each_run_with_a_wild, tuple_of(JokerDestination)),
     HookProbe("match", "advance_levels", _deal_ends, _levels_and_finishers),
     HookProbe("match", "winners", _match_ends, _winning_seats),
 )
