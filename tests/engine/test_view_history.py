@@ -237,3 +237,16 @@ def test_the_history_is_the_deal_in_play_only() -> None:
     dealt = history[0]
     assert isinstance(dealt, Dealt)
     assert [len(hand) for hand in dealt.hands] == [len(hand) for hand in state.hands] or state.turn > 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_history_read_step_by_step_equals_the_history_replayed_whole(variant: str) -> None:
+    state = remi.new_game(variant, players=3, seed=8)
+    rng = random.Random(8)
+    for step in range(400):
+        seat = step % 3
+        fresh = pickle.loads(pickle.dumps(state))  # new history links: nothing remembered, the deal replayed
+        assert state.view(seat).history == fresh.view(seat).history
+        if state.is_over:
+            break
+        state = random_playout(state, rng, 1)

@@ -9,6 +9,11 @@ The deal's first state is rebuilt from what the state holds: the match's
 ``start`` for the first deal, else the seeded deck of the deal's number (as
 the engine dealt it). Which of the actions belong to the deal follows from the
 turn counter: the deal holds ``turn`` discards that did not end it.
+
+Play asks for the events of one state after another (a search, OpenSpiel's
+information states): the events of the last few states asked for are kept,
+keyed by their history, so that the next state's cost one more action, not
+the whole deal again.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from remi._engine.events import (
 from remi._engine.rules import verdict_on
 from remi._engine.setup import build_game, game_from_start
 from remi._engine.transitions import perform, seeded_rng, start_deal
-from remi._engine.values import Phase, by_index
+from remi._engine.values import History, Phase, by_index
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard
 from remi.cards import Card, shuffled
 from remi.errors import IllegalActionError, RemiError
@@ -92,12 +97,53 @@ def seen_by(event: Event, seat: int) -> Event:
     return event
 
 
+#: The most states whose events :data:`_RECENT` keeps.
+_MOST_RECENT = 256
+#: The events of the states asked for lately, by the identity of their history's last link:
+#: (that link, the state, its events). The link is kept so that its identity stays its own.
+_RECENT: dict[int, tuple[History, GameState, tuple[Event, ...]]] = {}
+
+
 def deal_events(state: GameState) -> tuple[Event, ...]:
     """The events of ``state``'s deal in play (the last deal, once the match is over), every card shown.
 
     Empty for a state that play did not reach from its ``start`` (one made
     with :func:`attrs.evolve`, or by :func:`remi.determinize`).
     """
+    link: History = state._history
+    events = _extended(state, link)
+    if events is None:
+        events = _replayed(state)
+    if link is not None:
+        if len(_RECENT) >= _MOST_RECENT:
+            del _RECENT[next(iter(_RECENT))]  # the oldest
+        _RECENT[id(link)] = (link, state, events)
+    return events
+
+
+def _extended(state: GameState, link: History) -> tuple[Event, ...] | None:
+    """``state``'s events from those of the state before its last action, if they were asked for lately."""
+    if link is None:
+        return None
+    entry = _RECENT.get(id(link[0]))
+    if entry is None or entry[0] is not link[0] or not entry[2]:
+        return None
+    _, before, events = entry
+    action = link[1]
+    verdict = verdict_on(before, action, None)
+    if type(verdict) is IllegalActionError:
+        return None
+    after = perform(before, action, verdict)
+    if any(getattr(after, name) != getattr(state, name) for name in _POSITION):
+        return None  # not the state that play led to (one made with attrs.evolve)
+    ended = after.deal != before.deal or after.phase is Phase.OVER
+    if ended and after.phase is not Phase.OVER:
+        return (_dealt(after),)  # a new deal begins
+    return events + tuple(_events_of(before, action, after, ended))
+
+
+def _replayed(state: GameState) -> tuple[Event, ...]:
+    """``state``'s events, replayed from its deal's first state (empty if play did not lead there)."""
     first = _deal_first_state(state)
     if first is None:
         return ()
