@@ -11,6 +11,7 @@ differs across seeds when something is hidden.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from itertools import islice
@@ -177,6 +178,9 @@ def test_a_determinized_state_starts_a_fresh_record() -> None:
     assert sample.history == () and sample.seed == 8
     assert sample.view(0).history == ()
     assert dict(sample.start)["hands"][0] == remi.format_cards(state.hands[0])
+    assert pickle.loads(pickle.dumps(sample)) == sample
+    with pytest.raises(remi.SerializationError):  # a position in mid-turn: no new_game call leads there
+        GameState.from_json(sample.to_json())
 
 
 @pytest.mark.parametrize(

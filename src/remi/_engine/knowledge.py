@@ -18,6 +18,7 @@ the whole deal again.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from functools import partial
@@ -102,6 +103,7 @@ _MOST_RECENT = 256
 #: The events of the states asked for lately, by the identity of their history's last link:
 #: (that link, the state, its events). The link is kept so that its identity stays its own.
 _RECENT: dict[int, tuple[History, GameState, tuple[Event, ...]]] = {}
+_RECENT_LOCK = threading.Lock()
 
 
 def deal_events(state: GameState) -> tuple[Event, ...]:
@@ -115,9 +117,10 @@ def deal_events(state: GameState) -> tuple[Event, ...]:
     if events is None:
         events = _replayed(state)
     if link is not None:
-        if len(_RECENT) >= _MOST_RECENT:
-            del _RECENT[next(iter(_RECENT))]  # the oldest
-        _RECENT[id(link)] = (link, state, events)
+        with _RECENT_LOCK:  # (threads may read histories at once)
+            if len(_RECENT) >= _MOST_RECENT:
+                del _RECENT[next(iter(_RECENT))]  # the oldest
+            _RECENT[id(link)] = (link, state, events)
     return events
 
 
