@@ -7,6 +7,11 @@ swap) and has not played since, the dead 2s made this deal (S15), and the
 cards of the last stock rebuild (N20), which are the only ones the stock can
 still hold. Every other card not in sight is shuffled, by the seed, among the
 opponents' unknown cards and the stock.
+
+The knowledge is kept card by card, not card slot by card slot: the cards an
+opponent drew from a rebuilt stock are dealt from all the hidden cards, not
+from the rebuild's alone (which of its unknown cards it played since is not
+known).
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from remi.parts import Schedule
 if TYPE_CHECKING:
     from remi.state import GameState
 
-__all__ = ["Knowledge", "determinized", "knowledge_of"]
+__all__ = ["Knowledge", "determinized"]
 
 #: S15: the dead 2 that each live 2 becomes on the discard pile.
 _DEAD_OF = {live_twin(dead): dead for dead in DEAD_TWOS}
@@ -49,12 +54,14 @@ class Knowledge:
     """What one seat knows of the hidden cards of the deal in play, read from its view's history.
 
     Attributes:
+        seat: Whose knowledge it is.
         held: Per seat, the cards seen entering its hand (taken, bought, freed
             by a swap) and not seen leaving it since (empty for the seat itself).
         dead: Dead 2s (S15) made this deal or dealt dead, each as many times as it exists.
         rebuilt: The cards of the last stock rebuild that the seat has not seen
             drawn since (``None`` if the stock was not rebuilt this deal): the stock
             holds only these.
+        dead_twos: Whether a discarded 2 dies (the variant's ``deck.dead_twos``, S15).
     """
 
     def __init__(self, view: PlayerView) -> None:
@@ -121,11 +128,6 @@ class Knowledge:
             for card in cards:
                 if card is not None and self.rebuilt[card] > 0:
                     self.rebuilt[card] -= 1
-
-
-def knowledge_of(view: PlayerView) -> Knowledge:
-    """What ``view``'s seat knows of the hidden cards (see :class:`Knowledge`)."""
-    return Knowledge(view)
 
 
 def _hidden_cards(view: PlayerView, knowledge: Knowledge) -> list[Card]:
