@@ -75,11 +75,11 @@ def test_rewards_are_zero_sum_and_the_negated_deal_score() -> None:
 
 
 def test_infos_carry_the_remi_actions() -> None:
-    game = raw_env(variant="english", players=2, seed=1)
+    game = raw_env(variant="english", players=2, seed=1, legal_info=True)
     game.reset()
     agent = game.agent_selection
     legal = game.infos[agent]["legal"]
-    assert [str(action) for action in legal.values()] == [str(a) for a in game.game.legal_actions()]
+    assert [str(action) for (action,) in legal.values()] == [str(a) for a in game.game.legal_actions()]
     game.step(0)
     assert str(game.infos[agent]["action"]) == "draw"
 
