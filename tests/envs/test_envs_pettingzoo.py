@@ -100,4 +100,4 @@ def test_render_shows_the_table_in_card_notation() -> None:
     assert seat is not None
     assert remi.format_cards(game.game.hands[seat], symbols=True) in text
     with pytest.raises(remi.RemiError, match="render_mode must be one of"):
-        raw_env(render_mode="rgb_array")
+        raw_env(render_mode="rgb")

@@ -65,7 +65,7 @@ class Decision:
     .. versionadded:: 0.3.0
     """
 
-    __slots__ = ("_firsts", "_options", "allowed", "code", "seat", "state", "taken")
+    __slots__ = ("_firsts", "_mask", "_options", "allowed", "code", "seat", "state", "taken")
 
     def __init__(self, code: Encoding, state: GameState, taken: tuple[int, ...],
                  options: list[_Option] | None, firsts: dict[int, list[Action]] | None) -> None:
@@ -78,6 +78,7 @@ class Decision:
         self.taken = taken
         self._options = options
         self._firsts = firsts
+        self._mask: Mask | None = None
         if firsts is not None:
             self.allowed: tuple[int, ...] = tuple(sorted(firsts))
         else:
@@ -89,22 +90,20 @@ class Decision:
     def start(cls, code: Encoding, state: GameState) -> Decision:
         """The decision of ``state``'s seat to act, before its first step."""
         legal = state.legal_actions()
-        firsts: dict[int, list[Action]] = {}
         if state.phase is not Phase.PLAY:
-            for action in legal:
-                firsts[code.first_step(action)] = [action]
-            return cls(code, state, (), None, firsts)
-        for action in legal.only(SwapJoker, LayOff, Discard):
-            firsts.setdefault(code.first_step(action), []).append(action)
+            return cls(code, state, (), None, code.first_steps(legal))
+        firsts = code.first_steps(legal.only(SwapJoker, LayOff, Discard))
         if any(True for _ in islice(legal.only(LayDown), 1)):
-            firsts[Step.GO_DOWN] = []  # listed when chosen
+            firsts[int(Step.GO_DOWN)] = []  # listed when chosen
         return cls(code, state, (), None, firsts)
 
     def mask(self) -> Mask:
-        """The action mask now (``int8``, 1 = allowed)."""
-        mask = np.zeros(self.code.size, dtype=np.int8)
-        mask[list(self.allowed)] = 1
-        return mask
+        """The action mask now (``int8``, 1 = allowed; a new array each call)."""
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = np.zeros(self.code.size, dtype=np.int8)
+            mask[list(self.allowed)] = 1
+        return mask.copy()
 
     def choose(self, step: int) -> Action | Decision:
         """Take ``step``: the remi action it completes, or the decision that follows.

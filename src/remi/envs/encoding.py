@@ -99,8 +99,10 @@ the lowest totals then.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+import struct
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import TypeAlias
 
 import attrs
 import numpy as np
@@ -133,6 +135,7 @@ __all__ = [
     "SEAT_FIELDS",
     "Encoding",
     "Episode",
+    "Observer",
     "Step",
     "encoding",
     "render",
@@ -168,14 +171,14 @@ LONG_MATCH_DEALS = 16
 _TURNS_WITHOUT_LIMIT = 1000  # the turn counter's clip where the match sets no turn limit
 _PHASES = (Phase.DRAW, Phase.BUY, Phase.PLAY, Phase.OVER)
 _PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
-_SIMPLE = {DRAW: Step.DRAW, TAKE: Step.TAKE, BUY: Step.BUY, PASS: Step.PASS}
+_SIMPLE = {DRAW: int(Step.DRAW), TAKE: int(Step.TAKE), BUY: int(Step.BUY), PASS: int(Step.PASS)}
 _NAMES = {Step.DRAW: "draw", Step.TAKE: "take", Step.BUY: "buy", Step.PASS: "pass", Step.GO_DOWN: "go down",
           Step.SET: "set", Step.RUN: "run", Step.DONE: "done", Step.LOW: "low", Step.HIGH: "high",
           Step.TO_HAND: "to hand"}
-_ENDS = {End.LOW: Step.LOW, End.HIGH: Step.HIGH}
+_ENDS = {End.LOW: int(Step.LOW), End.HIGH: int(Step.HIGH)}
 #: A freed joker's destination (a swap's field beyond the meld and the naturals), by its name.
-_DESTINATIONS = {"LOW": Step.LOW, "LOW_END": Step.LOW, "HIGH": Step.HIGH, "HIGH_END": Step.HIGH,
-                 "HAND": Step.TO_HAND}
+_DESTINATIONS = {"LOW": int(Step.LOW), "LOW_END": int(Step.LOW), "HIGH": int(Step.HIGH),
+                 "HIGH_END": int(Step.HIGH), "HAND": int(Step.TO_HAND)}
 _SWAP_FIELDS = ("meld", "cards")
 #: The card blocks after the meld targets, in order.
 CARD_BLOCKS = ("discard", "lay off", "swap in", "meld")
@@ -183,6 +186,7 @@ CARD_BLOCKS = ("discard", "lay off", "swap in", "meld")
 CHOOSING = ("go down", "lay off", "swap in")
 
 Observation = npt.NDArray[np.float32]
+_Seen: TypeAlias = "PlayerView | _SeatView"  # what the observation reads: a view, or the state for one seat
 Mask = npt.NDArray[np.int8]
 
 
@@ -244,6 +248,10 @@ class Encoding:
     _position: tuple[int, ...] = attrs.field(init=False, repr=False)
     _offsets: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
     _bounds: tuple[Observation, Observation, Observation] = attrs.field(init=False, repr=False, eq=False)
+    # (the lowest and highest values, and the factor that normalizes)
+    _seat_format: str = attrs.field(init=False, repr=False, eq=False)  # the seats' figures as float32s
+    _starts: tuple[int, int, int] = attrs.field(init=False, repr=False, eq=False)  # discard, lay off, swap in
+    _caps: tuple[int, int, int, int] = attrs.field(init=False, repr=False, eq=False)  # score, deals, turns, rebuilds
     _rows: dict[int, tuple[TableMeld, Observation]] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -272,6 +280,14 @@ class Encoding:
         setter(self, "layout", tuple(layout))
         setter(self, "_offsets", {name: offset for name, offset, _ in layout})
         setter(self, "_rows", {})
+        setter(self, "_seat_format", f"={players * len(SEAT_FIELDS)}f")
+        setter(self, "_starts", (self._block(0), self._block(1), self._block(2)))
+        match = variant.match
+        cards_dealt = len(variant.cards(players))
+        setter(self, "_caps", (self._deal_score_bound() * LONG_MATCH_DEALS, LONG_MATCH_DEALS,
+                               match.turn_limit if match.turn_limit is not None else _TURNS_WITHOUT_LIMIT,
+                               match.stock_rebuilds if match.stock_rebuilds is not None
+                               else LONG_MATCH_DEALS * cards_dealt))
         setter(self, "_bounds", self._make_bounds())
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
@@ -335,17 +351,35 @@ class Encoding:
         return f"{CARD_BLOCKS[block]} {self.cards[card]}"
 
     def first_step(self, action: Action) -> int:
-        """The first abstract action of ``action``'s sequence (:meth:`steps`), cheaply."""
-        kind = type(action)
-        if kind is Discard:
-            return self._block(0) + self._position[action.card.index]  # type: ignore[union-attr]
-        if kind is LayOff:
-            return self._block(1) + self._position[action.card.index]  # type: ignore[union-attr]
-        if kind is SwapJoker:
-            return self._block(2) + self._position[action.cards[0].index]  # type: ignore[union-attr]
-        if kind is LayDown:
-            return Step.GO_DOWN
-        return _SIMPLE[action]
+        """The first abstract action of ``action``'s sequence (:meth:`steps`)."""
+        return self.steps(action)[0] if type(action) is not LayDown else int(Step.GO_DOWN)
+
+    def first_steps(self, actions: Iterable[Action]) -> dict[int, list[Action]]:
+        """The swaps, lay-offs, discards and simple actions of ``actions``, grouped by their first step.
+
+        Quick (no lay-down: they all begin with ``go down``), for the many
+        calls an environment makes.
+        """
+        position = self._position
+        discards, layoffs, swaps = self._starts
+        found: dict[int, list[Action]] = {}
+        for action in actions:
+            kind = type(action)
+            if kind is Discard:
+                found[discards + position[action.card.index]] = [action]  # type: ignore[union-attr]
+                continue
+            if kind is LayOff:
+                first = layoffs + position[action.card.index]  # type: ignore[union-attr]
+            elif kind is SwapJoker:
+                first = swaps + position[action.cards[0].index]  # type: ignore[union-attr]
+            else:
+                first = _SIMPLE[action]
+            group = found.get(first)
+            if group is None:
+                found[first] = [action]
+            else:
+                group.append(action)
+        return found
 
     def steps(self, action: Action) -> tuple[int, ...]:
         """The abstract actions that choose ``action``, in order (see the module).
@@ -362,11 +396,11 @@ class Encoding:
         if isinstance(action, SwapJoker):
             return (*map(self.swap_index, action.cards), self.onto_index(action.meld), *_destination(action))
         if isinstance(action, LayDown):
-            found: list[int] = [Step.GO_DOWN]
+            found: list[int] = [int(Step.GO_DOWN)]
             for meld in action.melds:
-                found.append(Step.SET if meld.kind is MeldKind.SET else Step.RUN)
+                found.append(int(Step.SET) if meld.kind is MeldKind.SET else int(Step.RUN))
                 found.extend(map(self.meld_card_index, meld.cards))
-            found.append(Step.DONE)
+            found.append(int(Step.DONE))
             return tuple(found)
         return (_SIMPLE[action],)
 
@@ -405,17 +439,13 @@ class Encoding:
         return low.copy(), high.copy()
 
     def _make_bounds(self) -> tuple[Observation, Observation, Observation]:
-        """The bounds, and the scale that normalizes (the larger of each bound's absolute values)."""
+        """The bounds, and the factor that normalizes (one over the larger of each bound's absolute values)."""
         variant, players = self.variant, self.players
         deck = variant.cards(variant.max_players)
         copies = max(deck.count(card) for card in set(deck))
         cards = len(variant.cards(players))
         contracts = len(variant.contracts)
-        deals = LONG_MATCH_DEALS
-        match = variant.match
-        turns = match.turn_limit if match.turn_limit is not None else _TURNS_WITHOUT_LIMIT
-        rebuilds = match.stock_rebuilds if match.stock_rebuilds is not None else deals * cards
-        score = self._deal_score_bound() * deals
+        score, deals, turns, rebuilds = self._caps
         count = len(self.cards)
         seat = (cards, cards, cards, 1, max(variant.melds_needed), contracts, score, deals, 1, 1, 1)
         high_pieces = {
@@ -428,7 +458,7 @@ class Encoding:
         low = np.zeros_like(high)
         scores = self._offsets["seats"] + SEAT_FIELDS.index("score")
         low[scores:scores + players * len(SEAT_FIELDS):len(SEAT_FIELDS)] = -score
-        return low, high, np.maximum(high, -low)
+        return low, high, 1 / np.maximum(high, -low)
 
     def observe(self, view: PlayerView, taken: Sequence[int] = (), *, normalized: bool = False) -> Observation:
         """The observation of the seat ``view`` describes (see the module for the layout).
@@ -449,29 +479,37 @@ class Encoding:
         if (view.variant is not self.variant and view.variant != self.variant) or view.players != self.players:
             raise RemiError(f"this encoding is for {self.variant.name} with {self.players} players, not "
                             f"{view.variant.name} with {view.players}", Reason.BAD_ARGUMENT)
-        if len(view.table) > self.meld_slots:
-            raise RemiError(f"the table holds {len(view.table)} melds, more than the {self.meld_slots} a deal of "
-                            f"{self.variant.name} can lay", Reason.BAD_POSITION)
+        self._check_table(view)
         out = np.zeros(self.shape, dtype=np.float32)
-        self._observe_cards(view, out)
+        self._observe_hand(view, out)
+        self._observe_pile(view, out)
         self._observe_table(view, out)
         self._observe_seats(view, out)
         if taken:
             self._observe_choice(taken, out)
-        low, high, scale = self._bounds
-        np.clip(out, low, high, out=out)
         if normalized:
-            out /= scale
+            out *= self._bounds[2]
         return out
 
-    def _observe_cards(self, view: PlayerView, out: Observation) -> None:
-        """The hand, the discard pile's top and counts, and the taken discard."""
+    def _check_table(self, view: _Seen) -> None:
+        """Refuse a table of more melds than the observation holds."""
+        if len(view.table) > self.meld_slots:
+            raise RemiError(f"the table holds {len(view.table)} melds, more than the {self.meld_slots} a deal of "
+                            f"{self.variant.name} can lay", Reason.BAD_POSITION)
+
+    def _observe_hand(self, view: _Seen, out: Observation) -> None:
+        """The hand's card counts."""
+        if view.hand:
+            count = len(self.cards)
+            position = self._position
+            hand = self._offsets["hand"]
+            out[hand:hand + count] = np.bincount([position[card.index] for card in view.hand], minlength=count)
+
+    def _observe_pile(self, view: _Seen, out: Observation) -> None:
+        """The discard pile's top and counts, and the taken discard."""
         at = self._offsets
         position = self._position
         count = len(self.cards)
-        if view.hand:
-            hand = at["hand"]
-            out[hand:hand + count] = np.bincount([position[card.index] for card in view.hand], minlength=count)
         pile = view.discard_pile
         if pile:
             out[at["discard_top"] + position[pile[-1].index]] = 1
@@ -496,7 +534,7 @@ class Encoding:
         rows[id(meld)] = (meld, row)
         return row
 
-    def _observe_table(self, view: PlayerView, out: Observation) -> None:
+    def _observe_table(self, view: _Seen, out: Observation) -> None:
         """The melds on the table, with their owners' relative seats."""
         players, seat = self.players, view.seat
         width = len(self.cards) + 2 + players
@@ -507,25 +545,25 @@ class Encoding:
             out[start:start + len(row)] = row
             out[start + len(row) + (meld.owner - seat) % players] = 1
 
-    def _observe_seats(self, view: PlayerView, out: Observation) -> None:
+    def _observe_seats(self, view: _Seen, out: Observation) -> None:
         """Each seat's figures from the observer's place, the contract, the phase and the counters."""
         at = self._offsets
         players, seat = self.players, view.seat
         needed = self.variant.melds_needed
+        score_cap, deals, turns, rebuilds = self._caps  # the match-long counters, clipped
         values: list[float] = []
         for relative in range(players):
             other = (seat + relative) % players
             level = view.levels[other]
             laid = len(view.laid[other])
             values += (view.hand_sizes[other], view.buys[other], view.layoffs[other], laid == needed[level - 1],
-                       laid, level, view.scores[other], view.wins[other], other == view.on_turn,
-                       other == view.to_act, other == view.dealer)
-        start = at["seats"]
-        out[start:start + len(values)] = values
+                       laid, level, min(max(view.scores[other], -score_cap), score_cap), min(view.wins[other], deals),
+                       other == view.on_turn, other == view.to_act, other == view.dealer)
+        values += (view.stock_size, min(view.turn, turns), min(view.deal, deals), min(view.rebuilds, rebuilds))
+        struct.pack_into(self._seat_format, out.data, 4 * at["seats"], *values[:-4])  # (float32: 4 bytes a value)
+        struct.pack_into("=4f", out.data, 4 * at["counters"], *values[-4:])
         out[at["contract"] + view.levels[seat] - 1] = 1
         out[at["phase"] + _PHASE_INDEX[view.phase]] = 1
-        counters = at["counters"]
-        out[counters:counters + 4] = (view.stock_size, view.turn, view.deal, view.rebuilds)
 
     def _observe_choice(self, taken: Sequence[int], out: Observation) -> None:
         """The choice in progress: the cards it took, the meld being built, what is chosen and onto which meld."""
@@ -548,6 +586,87 @@ class Encoding:
                     out[meld + card] += 1
                 else:
                     out[choosing + block] = 1  # lay off (block 1) or swap in (block 2)
+
+
+class Observer:
+    """An environment's observations, built incrementally: what did not change since a seat's last is kept.
+
+    Gives exactly :meth:`Encoding.observe` of ``state.view(seat)``. Per seat it
+    keeps the last vector and the (immutable) hand, discard pile and table it
+    was built from; a later state that shares them, as most states of a deal
+    do, rebuilds only the seats' figures, the counters and the choice in
+    progress.
+
+    Args:
+        code: The encoding.
+        normalized: Divide each value by its bound, into [-1, 1].
+
+    .. versionadded:: 0.3.0
+    """
+
+    def __init__(self, code: Encoding, *, normalized: bool = False) -> None:
+        self.code = code
+        self.normalized = normalized
+        self._last: dict[int, tuple[Observation, list[object]]] = {}
+        at = code._offsets
+        count = len(code.cards)
+        # the pieces rebuilt every time: from the seats to the choice in progress
+        self._figures = slice(at["seats"], code.shape[0])
+        self._pile = slice(at["discard_top"], at["taken"] + count)
+        self._hand = slice(at["hand"], at["hand"] + count)
+        self._table = slice(at["table"], at["seats"])
+
+    def observe(self, state: GameState, seat: int, taken: Sequence[int] = ()) -> Observation:
+        """``seat``'s observation of ``state`` (a new array), with its choice in progress ``taken``."""
+        code = self.code
+        view = _SeatView(state, seat)
+        last = self._last.get(seat)
+        if last is None:
+            out = np.zeros(code.shape, dtype=np.float32)
+            sources: list[object] = [None, None, None, None]
+            self._last[seat] = (out, sources)
+        else:
+            out, sources = last
+        if sources[0] is not view.hand:
+            out[self._hand] = 0
+            sources[0] = view.hand
+            code._observe_hand(view, out)
+        if sources[1] is not view.discard_pile or sources[2] is not view.taken:
+            out[self._pile] = 0
+            sources[1], sources[2] = view.discard_pile, view.taken
+            code._observe_pile(view, out)
+        if sources[3] is not view.table:
+            code._check_table(view)
+            out[self._table] = 0
+            sources[3] = view.table
+            code._observe_table(view, out)
+        figures = self._figures
+        out[figures] = 0
+        code._observe_seats(view, out)
+        if taken:
+            code._observe_choice(taken, out)
+        return out * code._bounds[2] if self.normalized else out.copy()
+
+
+class _SeatView:
+    """What :meth:`Encoding.observe` reads of a seat's view, read from the state (one seat's hand only)."""
+
+    __slots__ = ("buys", "deal", "dealer", "discard_pile", "hand", "hand_sizes", "laid", "layoffs", "levels",
+                 "on_turn", "phase", "players", "rebuilds", "scores", "seat", "stock_size", "table", "taken",
+                 "to_act", "turn", "variant", "wins")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < state.players:
+            state.view(seat)  # refuses it with the engine's sentence
+        self.seat = seat
+        self.variant, self.players, self.phase = state.variant, state.players, state.phase
+        self.to_act, self.on_turn, self.dealer = state.to_act, state.on_turn, state.dealer
+        self.deal, self.levels, self.wins, self.scores = state.deal, state.levels, state.wins, state.scores
+        self.hand = state.hands[seat]
+        self.hand_sizes = [len(hand) for hand in state.hands]
+        self.table, self.discard_pile, self.stock_size = state.table, state.discard_pile, len(state.stock)
+        self.laid, self.layoffs, self.buys, self.rebuilds = state.laid, state.layoffs, state.buys, state.rebuilds
+        self.taken, self.turn = state.taken, state.turn
 
 
 def _destination(swap: SwapJoker) -> tuple[int, ...]:

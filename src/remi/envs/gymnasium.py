@@ -61,6 +61,7 @@ from remi.envs.encoding import (
     Episode,
     Mask,
     Observation,
+    Observer,
     check_episode_arguments,
     checked_players,
     encoding,
@@ -130,7 +131,7 @@ class RemiEnv(gymnasium.Env[Observation, np.int64]):
                             Reason.BAD_ARGUMENT)
         self.render_mode = render_mode
         self.reward_scale = float(reward_scale)
-        self._normalized = bool(normalized)
+        self._observer = Observer(self.code, normalized=bool(normalized))
         self._legal_info = bool(legal_info)
         self.seat = seat
         self._opponents = {(seat + step) % players: name for step, name in enumerate(names, 1)}
@@ -214,7 +215,7 @@ class RemiEnv(gymnasium.Env[Observation, np.int64]):
     def _observe(self) -> Observation:
         """The learner's observation now."""
         taken = self._decision.taken if self._decision is not None else ()
-        return self.code.observe(self._episode.state.view(self.seat), taken, normalized=self._normalized)
+        return self._observer.observe(self._episode.state, self.seat, taken)
 
     def _info(self) -> dict[str, Any]:
         """The info of a step: the mask, and the remi actions each allowed index leads to if asked for."""

@@ -40,6 +40,7 @@ import random
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -50,12 +51,14 @@ from remi.envs.encoding import (
     Episode,
     Mask,
     Observation,
+    Observer,
     check_episode_arguments,
     checked_players,
     encoding,
     render,
     resolved_variant,
 )
+from remi.envs.picture import table_picture
 from remi.errors import IllegalActionError, Reason, RemiError
 from remi.state import GameState
 from remi.variant import Variant
@@ -71,8 +74,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         players: The number of seats.
         seed: Seeds the first match; each later :meth:`reset` without a seed
             plays the next match of the same seeded sequence.
-        render_mode: ``"ansi"`` (:meth:`render` returns the text), ``"human"``
-            (prints it) or ``None``.
+        render_mode: ``"rgb_array"`` (:meth:`render` returns the picture of
+            :func:`remi.envs.picture.table_picture`), ``"ansi"`` (the text),
+            ``"human"`` (prints the text) or ``None``.
         reward: ``"deal"`` or ``"match"`` (see :mod:`remi.envs.encoding`).
         deals: End each episode after this many deals (``None``: the whole match).
         normalized: Observations divided by their bounds, into [-1, 1].
@@ -89,8 +93,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
        Sub-steps, finite observation bounds, ``normalized`` and ``legal_info``.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "remi_v0",
-                                          "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi", "rgb_array"], "name": "remi_v0",
+                                          "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, variant: Variant | str = "norwegian", players: int = 4, seed: int | None = None,
                  render_mode: str | None = None, reward: str = "deal", deals: int | None = None, *,
@@ -99,13 +103,13 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         found = resolved_variant(variant)
         self.code = encoding(found, checked_players(found, players))
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RemiError(f"render_mode must be one of human, ansi or None, got {printable(render_mode)}",
-                            Reason.BAD_ARGUMENT)
+            raise RemiError(f"render_mode must be one of human, ansi, rgb_array or None, got "
+                            f"{printable(render_mode)}", Reason.BAD_ARGUMENT)
         self.render_mode = render_mode
         self._reward = reward
         self._deals = deals
         self._seeds = random.Random(seed)
-        self._normalized = bool(normalized)
+        self._observer = Observer(self.code, normalized=bool(normalized))
         self._legal_info = bool(legal_info)
         check_episode_arguments(reward, deals)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -163,7 +167,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         seat = self.possible_agents.index(agent)
         selected = agent == self.agent_selection and not self._episode.over
         taken = self._decision.taken if selected and self._decision is not None else ()
-        vector = self.code.observe(self._episode.state.view(seat), taken, normalized=self._normalized)
+        vector = self._observer.observe(self._episode.state, seat, taken)
         return {"observation": vector, "action_mask": self._mask.copy() if selected else self._no_mask.copy()}
 
     def step(self, action: int | None) -> None:
@@ -203,10 +207,16 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        """The table as text (``"ansi"``), or print it (``"human"``); nothing without a render mode."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The table from the seat to act: an RGB array (``"rgb_array"``), text (``"ansi"``), or printed (``"human"``).
+
+        Nothing without a render mode.
+        """
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            state = self._episode.state
+            return table_picture(state.view(state.to_act if state.to_act is not None else state.on_turn))
         text = render(self._episode.state)
         if self.render_mode == "human":
             print(text)
