@@ -92,6 +92,10 @@ class Decision:
         legal = state.legal_actions()
         if state.phase is not Phase.PLAY:
             return cls(code, state, (), None, code.first_steps(legal))
+        seat = state.to_act
+        assert seat is not None
+        if state.variant.melds_needed[state.levels[seat] - 1] == len(state.laid[seat]):  # down: no lay-down
+            return cls(code, state, (), None, code.first_steps(legal))
         firsts = code.first_steps(legal.only(SwapJoker, LayOff, Discard))
         if any(True for _ in islice(legal.only(LayDown), 1)):
             firsts[int(Step.GO_DOWN)] = []  # listed when chosen

@@ -592,10 +592,9 @@ class Observer:
     """An environment's observations, built incrementally: what did not change since a seat's last is kept.
 
     Gives exactly :meth:`Encoding.observe` of ``state.view(seat)``. Per seat it
-    keeps the last vector and the (immutable) hand, discard pile and table it
-    was built from; a later state that shares them, as most states of a deal
-    do, rebuilds only the seats' figures, the counters and the choice in
-    progress.
+    keeps the last vector and the hand, discard pile and table it was built
+    from; a later state with the same ones, as most states of a deal have,
+    rebuilds only the seats' figures, the counters and the choice in progress.
 
     Args:
         code: The encoding.
@@ -627,11 +626,13 @@ class Observer:
             self._last[seat] = (out, sources)
         else:
             out, sources = last
-        if sources[0] is not view.hand:
+        # (equal, not only the same tuple: a state rebuilds its hands and pile, and equal tuples of the
+        # same card objects compare at C speed)
+        if sources[0] != view.hand:
             out[self._hand] = 0
             sources[0] = view.hand
             code._observe_hand(view, out)
-        if sources[1] is not view.discard_pile or sources[2] is not view.taken:
+        if sources[1] != view.discard_pile or sources[2] is not view.taken:
             out[self._pile] = 0
             sources[1], sources[2] = view.discard_pile, view.taken
             code._observe_pile(view, out)

@@ -113,6 +113,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._legal_info = bool(legal_info)
         check_episode_arguments(reward, deals)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         low, high = self.code.bounds()
         if normalized:
             low, high = -(low < 0).astype(np.float32), (high > 0).astype(np.float32)
@@ -164,7 +165,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
 
     def observe(self, agent: str) -> dict[str, Observation | Mask]:
         """``agent``'s observation: its vector and, if it is selected, the action mask."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         selected = agent == self.agent_selection and not self._episode.over
         taken = self._decision.taken if selected and self._decision is not None else ()
         vector = self._observer.observe(self._episode.state, seat, taken)
@@ -195,7 +196,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             self._select(outcome)
         else:
             rewards = self._episode.apply(outcome)
-            self.rewards = {other: rewards[seat] for seat, other in enumerate(self.possible_agents)}
+            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
             self.infos[agent]["action"] = outcome
             if self._episode.over:
                 self.terminations = dict.fromkeys(self.agents, True)
