@@ -404,12 +404,6 @@ class Encoding:
             return tuple(found)
         return (_SIMPLE[action],)
 
-    def mask_of(self, allowed: Sequence[int]) -> Mask:
-        """The action mask (``int8``, 1 = allowed) of the allowed indices."""
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[list(allowed)] = 1
-        return mask
-
     def reward_bound(self, reward: str) -> float:
         """The most a seat's reward can be, in absolute value: for one deal (``"deal"``), or the match result.
 
