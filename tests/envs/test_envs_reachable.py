@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import remi
+import remi.envs.decision
 from remi import GameState
 from remi.actions import Action, LayDown
 from remi.envs.decision import Decision
@@ -127,3 +128,14 @@ def test_an_illegal_step_is_a_typed_error_naming_it() -> None:
         decision.choose(200)
     with pytest.raises(remi.IllegalActionError, match="action 'x' is not allowed"):
         decision.choose("x")  # type: ignore[arg-type]
+
+
+def test_many_lay_downs_are_listed_again_when_the_seat_goes_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past LISTED_LAYDOWNS the first step keeps none; choosing go down lists them: still every one reachable."""
+    monkeypatch.setattr(remi.envs.decision, "LISTED_LAYDOWNS", 0)
+    code = encoding("norwegian", 3)
+    going_down = 0
+    for state in random_walk("norwegian", 3, seed=9, states=60):
+        check_exact(state)
+        going_down += Step.GO_DOWN in Decision.start(code, state).allowed
+    assert going_down > 0

@@ -33,7 +33,7 @@ listed in full only when it chooses ``go down``.
 
 from __future__ import annotations
 
-from itertools import islice
+from itertools import chain
 
 import numpy as np
 
@@ -42,11 +42,13 @@ from remi._util import printable
 from remi.actions import Action, Discard, LayDown, LayOff, SwapJoker
 from remi.envs.encoding import Encoding, Mask, Step
 from remi.errors import IllegalActionError, Reason, RemiError
-from remi.state import GameState
+from remi.state import GameState, LegalActions
 
 __all__ = ["Decision"]
 
 _Option = tuple[tuple[int, ...], Action]  # an open remi action, with its steps
+#: A seat's lay-downs are kept with its first step up to this many (more are listed again on ``go down``).
+LISTED_LAYDOWNS = 64
 
 
 class Decision:
@@ -96,10 +98,7 @@ class Decision:
         assert seat is not None
         if state.variant.melds_needed[state.levels[seat] - 1] == len(state.laid[seat]):  # down: no lay-down
             return cls(code, state, (), None, code.first_steps(legal))
-        firsts = code.first_steps(legal.only(SwapJoker, LayOff, Discard))
-        if any(True for _ in islice(legal.only(LayDown), 1)):
-            firsts[int(Step.GO_DOWN)] = []  # listed when chosen
-        return cls(code, state, (), None, firsts)
+        return cls(code, state, (), None, _play_firsts(code, legal))
 
     def mask(self) -> Mask:
         """The action mask now (``int8``, 1 = allowed; a new array each call)."""
@@ -123,7 +122,7 @@ class Decision:
         code = self.code
         if self._firsts is not None:
             group = self._firsts[index]
-            if index == Step.GO_DOWN:
+            if index == Step.GO_DOWN and not group:  # too many to list with the first step: listed now
                 group = list(self.state.legal_actions(LayDown))
             if len(group) == 1:
                 return group[0]
@@ -155,7 +154,9 @@ class Decision:
             return ()
         if self._firsts is not None:
             group = self._firsts[step]
-            return tuple(self.state.legal_actions(LayDown)) if step == Step.GO_DOWN else tuple(group)
+            if step == Step.GO_DOWN and not group:
+                return tuple(self.state.legal_actions(LayDown))
+            return tuple(group)
         assert self._options is not None
         depth = len(self.taken)
         return tuple(action for steps, action in self._options if steps[depth] == step)
@@ -163,3 +164,27 @@ class Decision:
     def __repr__(self) -> str:
         taken = ", ".join(self.code.name(step) for step in self.taken)
         return f"<Decision of seat {self.seat}: taken [{taken}], {len(self.allowed)} allowed>"
+
+
+def _play_firsts(code: Encoding, legal: LegalActions) -> dict[int, list[Action]]:
+    """The first steps of a play phase's listing, read once: its lay-downs come first, then the other actions.
+
+    Up to :data:`LISTED_LAYDOWNS` lay-downs are kept under ``go down``; past
+    that, ``go down`` gets an empty list (the lay-downs are listed again when
+    it is chosen) and the other actions are read through a narrowed listing.
+    """
+    laydowns: list[Action] = []
+    actions = iter(legal)
+    firsts: dict[int, list[Action]] = {}
+    for action in actions:
+        if type(action) is not LayDown:
+            firsts = code.first_steps(chain((action,), actions))
+            break
+        laydowns.append(action)
+        if len(laydowns) > LISTED_LAYDOWNS:
+            firsts = code.first_steps(legal.only(SwapJoker, LayOff, Discard))
+            firsts[int(Step.GO_DOWN)] = []
+            return firsts
+    if laydowns:
+        firsts[int(Step.GO_DOWN)] = laydowns
+    return firsts
