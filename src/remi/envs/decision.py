@@ -10,9 +10,10 @@ legal remi action, and every legal remi action is reached by its steps
 the only choice is taken at once, and once one remi action is left it is
 the choice.
 
-The first step is found cheaply: the swaps, lay-offs and discards are few,
-and ``go down`` needs only one lay-down to exist; the seat's lay-downs are
-listed in full only when it chooses ``go down``.
+The first step reads the listing once: the lay-downs come first (up to
+:data:`LISTED_LAYDOWNS` are kept for ``go down``; a seat with more has them
+listed again when it chooses ``go down``), then the few swaps, lay-offs and
+discards.
 
 >>> import remi
 >>> from remi.envs.decision import Decision
