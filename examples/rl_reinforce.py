@@ -23,10 +23,13 @@ import sys
 import numpy as np
 import numpy.typing as npt
 
-from remi.envs.encoding import GO_DOWN_SLOTS, Encoding
+import remi
+from remi.envs.encoding import Encoding
 from remi.envs.gymnasium import RemiEnv
 
-KINDS = ("draw", "take", "buy", "pass", "go down", "lay off", "swap for", "discard")
+KINDS = ("draw", "take", "buy", "pass", "go down", "set", "run", "done", "low", "high", "to hand", "onto",
+         "discard", "lay off", "swap in", "meld")
+CARD_KINDS = ("discard", "lay off", "swap in", "meld")
 Features = npt.NDArray[np.float64]
 
 
@@ -35,11 +38,10 @@ def action_features(code: Encoding) -> Features:
     rows = np.zeros((code.size, len(KINDS) + 1))
     for index in range(code.size):
         name = code.name(index)
-        kind = next(i for i, word in enumerate(KINDS) if name.startswith(word))
+        kind = next(i for i, word in enumerate(KINDS) if name == word or name.startswith(word + " "))
         rows[index, kind] = 1
-        if kind >= KINDS.index("lay off"):
-            card = code.cards[(index - 4 - GO_DOWN_SLOTS) % len(code.cards)]
-            rows[index, -1] = code.variant.card_points(card) / 10
+        if KINDS[kind] in CARD_KINDS:
+            rows[index, -1] = code.variant.card_points(remi.parse_card(name.rsplit(" ", 1)[1])) / 10
     return rows
 
 

@@ -61,13 +61,13 @@ def test_the_learner_is_rewarded_its_share_of_the_zero_sum_deal_reward() -> None
 
 
 def test_the_mask_is_the_learner_s_and_maps_to_legal_actions() -> None:
-    env = RemiEnv("shanghai", players=4, seed=3)
+    env = RemiEnv("shanghai", players=4, seed=3, legal_info=True)
     _, info = env.reset()
     for _ in range(30):
         assert env.game.to_act == env.seat
         assert set(np.flatnonzero(info["action_mask"])) == set(info["legal"])
         assert np.array_equal(env.action_masks(), info["action_mask"])
-        assert all(env.game.is_legal(action) for action in info["legal"].values())
+        assert all(env.game.is_legal(action) for actions in info["legal"].values() for action in actions)
         index = min(info["legal"])
         _, _, done, _, info = env.step(index)
         if done:

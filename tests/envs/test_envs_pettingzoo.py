@@ -75,11 +75,11 @@ def test_rewards_are_zero_sum_and_the_negated_deal_score() -> None:
 
 
 def test_infos_carry_the_remi_actions() -> None:
-    game = raw_env(variant="english", players=2, seed=1)
+    game = raw_env(variant="english", players=2, seed=1, legal_info=True)
     game.reset()
     agent = game.agent_selection
     legal = game.infos[agent]["legal"]
-    assert [str(action) for action in legal.values()] == [str(a) for a in game.game.legal_actions()]
+    assert [str(action) for (action,) in legal.values()] == [str(a) for a in game.game.legal_actions()]
     game.step(0)
     assert str(game.infos[agent]["action"]) == "draw"
 
@@ -100,4 +100,4 @@ def test_render_shows_the_table_in_card_notation() -> None:
     assert seat is not None
     assert remi.format_cards(game.game.hands[seat], symbols=True) in text
     with pytest.raises(remi.RemiError, match="render_mode must be one of"):
-        raw_env(render_mode="rgb_array")
+        raw_env(render_mode="rgb")

@@ -11,10 +11,15 @@ numpy or a framework:
 * :mod:`remi.envs.openspiel`: ``register()``, the game ``python_remi``.
 
 All three share one encoding, :mod:`remi.envs.encoding`: a fixed discrete
-action space with an exact mask, and a fixed-shape observation built from
-``state.view(seat)`` alone. The encoding is derived from the variant's data
+action space in which every legal action is reachable (a lay-down, lay-off
+or swap over a few sub-steps, :mod:`remi.envs.decision`) with an exact mask
+at every step, and a fixed-shape, bounded observation built from
+``state.view(seat)`` alone (:mod:`remi.envs.picture` draws the table). The encoding is derived from the variant's data
 (its deck, contracts and player count), so every registered variant works,
 a third-party one included.
 
 .. versionadded:: 0.2.0
+
+.. versionchanged:: 0.3.0
+   Every legal action reachable; bounded observations; the picture.
 """

@@ -1,51 +1,49 @@
-"""The one encoding the learning environments share: actions, mask, observation, rewards.
+"""The one encoding the learning environments share: actions, observation, bounds, rewards.
 
 An :class:`Encoding` is derived from a variant and a player count, as data: the
 card ids its deck uses, the most melds its table can hold, its number of
 contracts. Nothing in it names a variant, so a third-party variant gets an
 encoding like the built-ins.
 
-**Actions.** A fixed, discrete space of :attr:`Encoding.size` actions, where
-``n`` is the number of distinct cards of the variant's deck (:attr:`Encoding.cards`,
+**Actions.** A fixed, discrete space of :attr:`Encoding.size` abstract actions.
+A remi action is chosen as one abstract action or as a short sequence of them
+(sub-steps, see :mod:`remi.envs.decision`): ``discard QS`` is one
+step; a lay-off is its card, then its target meld, then the run's end where
+both ends take the card; a lay-down is ``go down``, then each meld in turn
+(``set`` or ``run``, then its cards in order), then ``done``. Every legal remi
+action is reachable, and the mask is exact at every sub-step: an allowed id
+always leads on to a legal remi action. A sub-step with one choice only is
+taken for the agent, so a lay-off with one target is one step. With ``n``
+the number of distinct cards of the variant's deck (:attr:`Encoding.cards`,
 by :attr:`remi.Card.index`; 53 with jokers, 52 without, and four more, the
-dead twos, where the variant's ``deck.dead_twos`` is set, S15):
+dead twos, where the variant's ``deck.dead_twos`` is set, S15) and ``M``
+:attr:`Encoding.meld_slots`:
 
-========================  ==========================================================
-index                     remi action
-========================  ==========================================================
-0                         ``draw`` (:class:`~remi.actions.DrawStock`)
-1                         ``take`` (:class:`~remi.actions.TakeDiscard`)
-2                         ``buy`` (:class:`~remi.actions.Buy`)
-3                         ``pass`` (:class:`~remi.actions.Pass`)
-4 … 4+K-1                 go down, arrangement slot 0 … K-1 (:data:`GO_DOWN_SLOTS` = K)
-4+K … 4+K+n-1             lay off card ``cards[i]``
-4+K+n … 4+K+2n-1          swap for card ``cards[i]``
-4+K+2n … 4+K+3n-1         discard card ``cards[i]``
-========================  ==========================================================
+=============================  ==================================================================
+index                          abstract action
+=============================  ==================================================================
+0, 1, 2, 3                     ``draw``, ``take``, ``buy``, ``pass`` (the remi actions themselves)
+4                              ``go down``: begin a lay-down
+5, 6                           ``set``, ``run``: begin the lay-down's next meld, of that kind
+7                              ``done``: the lay-down is complete
+8, 9                           ``low``, ``high``: the run's end (a lay-off, or where a freed joker goes)
+10                             ``to hand``: a freed joker goes to the hand
+11 … 11+M-1                    ``onto m``: the target meld of a lay-off or a swap
+11+M … 11+M+n-1                ``discard`` card ``cards[i]``
+11+M+n … 11+M+2n-1             ``lay off`` card ``cards[i]``: begin a lay-off of it
+11+M+2n … 11+M+3n-1            ``swap in`` card ``cards[i]``: a natural put into a meld for a wild
+11+M+3n … 11+M+4n-1            ``meld`` card ``cards[i]``: the next card of the meld being built
+=============================  ==================================================================
 
-Where a kind has several legal remi actions for one abstract action, one is
-chosen by a fixed rule:
-
-* **go down**: slot 0 is the solver's best arrangement
-  (:func:`remi.solver.solve`) when it is legal; the other slots are the legal
-  lay-downs (among the first :data:`LAYDOWN_SAMPLE` listed) leaving the fewest
-  points in hand, then laying the most cards, then sets before runs and by card index; slot 0 falls
-  back to the first of those when the solver's arrangement is not legal (a
-  part of a piecemeal contract, say). Slot ``j`` is allowed exactly when there
-  are ``j + 1`` such arrangements.
-* **lay off card c**: of the legal lay-offs of ``c``, the first the engine
-  lists: the lowest meld index, then the low end of a run before the high end.
-* **swap for card c**: of the legal swaps whose naturals start with ``c``
-  (the lowest card put in), the one onto the lowest meld index.
-* **discard card c**: ``discard c``; one action per card, whichever copy.
-
-The mask is exact: an abstract action is allowed if and only if it maps to a
-legal remi action, and :meth:`Encoding.legal` returns that mapping.
+The sequence of each remi action (:meth:`Encoding.steps`) follows its own
+canonical form: a lay-down's melds in the order :class:`~remi.actions.LayDown`
+keeps them (sets first), each meld's cards in its order (a run low to high,
+jokers in place); a swap's naturals in order, then the meld.
 
 **Observation.** A flat ``float32`` vector of :attr:`Encoding.shape`, built
-from ``state.view(seat)`` only; seats are counted from the observer
-(relative seat 0 is the observer, 1 the next clockwise). Its pieces, in order
-(:attr:`Encoding.layout` gives their offsets):
+from ``state.view(seat)`` only (and the seat's own choice in progress); seats
+are counted from the observer (relative seat 0 is the observer, 1 the next
+clockwise). Its pieces, in order (:attr:`Encoding.layout` gives their offsets):
 
 * ``hand``: the count of each card id in the observer's hand (``n``);
 * ``discard_top``: the discard pile's top card, one-hot (``n``; zeros if empty);
@@ -59,40 +57,58 @@ from ``state.view(seat)`` only; seats are counted from the observer
   deals won, on turn (0/1), to act (0/1), dealer (0/1);
 * ``contract``: the observer's contract, one-hot over the variant's contracts;
 * ``phase``: draw, buy, play, over (one-hot, 4);
-* ``counters``: stock size, turn of the deal, deal number, stock rebuilds.
+* ``counters``: stock size, turn of the deal, deal number, stock rebuilds;
+* ``chosen``: the cards the observer's choice in progress has taken so far (``n``);
+* ``meld``: the cards of the lay-down's meld being built (``n``);
+* ``choosing``: the choice in progress (go down, lay off, swap: one-hot), the
+  kind of the meld being built (set, run) and the target meld chosen (one-hot, ``M``).
+
+Every value lies within :meth:`Encoding.bounds`: card counts within the most
+copies of a card in the deck, sizes within the deck, levels within the
+contracts. The match-long counters (total score, deals won, deal number,
+turn, rebuilds) are clipped to :data:`LONG_MATCH_DEALS` deals' worth where
+the rules set no smaller bound. ``normalized=True`` divides each value by its
+bound, so that the vector lies in [-1, 1] (only the scores are negative).
 
 **Rewards** (:data:`REWARDS`): ``"deal"`` gives every seat, as each deal
-ends, the negated deal score made zero-sum: ``mean(scores) - score``;
-``"match"`` gives, when the episode ends, ``1/w - 1/players`` to each of the
-``w`` winners and ``-1/players`` to the others (zero-sum too). An episode is
-the match, or its first ``deals`` deals; an episode cut short that way is
-won by the seats with the lowest totals then.
+ends, the negated deal score made zero-sum: ``mean(scores) - score``, in card
+points (within :meth:`Encoding.reward_bound`); ``"match"`` gives, when the
+episode ends, ``1/w - 1/players`` to each of the ``w`` winners and
+``-1/players`` to the others (zero-sum too). An episode is the match, or its
+first ``deals`` deals; an episode cut short that way is won by the seats with
+the lowest totals then.
 
 >>> import remi
 >>> from remi.envs.encoding import encoding
 >>> code = encoding("norwegian", 4)
 >>> code.size, code.shape
-(167, (979,))
->>> game = remi.new_game("norwegian", players=4, seed=7)
->>> {index: str(action) for index, action in code.legal(game).items()}
-{0: 'draw', 1: 'take'}
+(235, (1102,))
 >>> code.name(code.discard_index(remi.parse_card("QS")))
 'discard QS'
+>>> [code.name(step) for step in code.steps(remi.actions.LayOff("9C", 2, "high"))]
+['lay off 9C', 'onto 2', 'high']
 
 .. versionadded:: 0.2.0
+
+.. versionchanged:: 0.3.0
+   Every legal action is reachable: lay-downs, lay-offs and swaps are chosen
+   over sub-steps (the go-down slots are gone); finite bounds, the
+   normalized observation and the choice in progress.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import enum
+import struct
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from itertools import islice
+from typing import TypeAlias
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from remi._engine.values import DealResult, Phase
+from remi._engine.values import DealResult, Phase, TableMeld
 from remi._engine.view import PlayerView
 from remi._util import printable
 from remi.actions import (
@@ -108,42 +124,74 @@ from remi.actions import (
 )
 from remi.cards import CARDS, DEAD_TWOS, Card, format_cards
 from remi.errors import Reason, RemiError
-from remi.melds import MeldKind
-from remi.parts import GoingOut
-from remi.solver import solve
+from remi.melds import End, MeldKind
 from remi.state import GameState, new_game
 from remi.variant import Variant
 from remi.variants import get
 
 __all__ = [
-    "GO_DOWN_SLOTS",
-    "LAYDOWN_SAMPLE",
+    "LONG_MATCH_DEALS",
     "REWARDS",
     "SEAT_FIELDS",
     "Encoding",
     "Episode",
+    "Observer",
+    "Step",
     "encoding",
     "render",
 ]
 
-#: Go-down slots in the action space: the solver's arrangement and the next best.
-GO_DOWN_SLOTS = 4
-#: Lay-downs read from a listing at most, to rank the go-down slots.
-LAYDOWN_SAMPLE = 32
+
+class Step(enum.IntEnum):
+    """The abstract actions of fixed index (the card and meld ones follow them; see the module).
+
+    .. versionadded:: 0.3.0
+    """
+
+    DRAW = 0
+    TAKE = 1
+    BUY = 2
+    PASS = 3
+    GO_DOWN = 4
+    SET = 5
+    RUN = 6
+    DONE = 7
+    LOW = 8
+    HIGH = 9
+    TO_HAND = 10
+
+
 #: The reward schemes: the negated deal score, or the match result.
 REWARDS = ("deal", "match")
 #: What the observation holds per relative seat, in order.
 SEAT_FIELDS = ("hand_size", "buys", "layoffs", "down", "melds_laid", "level", "score", "wins",
                "on_turn", "to_act", "dealer")
+#: The match-long counters of the observation are clipped to this many deals' worth (see the module).
+LONG_MATCH_DEALS = 16
+_TURNS_WITHOUT_LIMIT = 1000  # the turn counter's clip where the match sets no turn limit
 _PHASES = (Phase.DRAW, Phase.BUY, Phase.PLAY, Phase.OVER)
-_SIMPLE: Mapping[Action, int] = {DRAW: 0, TAKE: 1, BUY: 2, PASS: 3}
-_GO_DOWN = len(_SIMPLE)
+_PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
+_SIMPLE = {DRAW: int(Step.DRAW), TAKE: int(Step.TAKE), BUY: int(Step.BUY), PASS: int(Step.PASS)}
+_NAMES = {Step.DRAW: "draw", Step.TAKE: "take", Step.BUY: "buy", Step.PASS: "pass", Step.GO_DOWN: "go down",
+          Step.SET: "set", Step.RUN: "run", Step.DONE: "done", Step.LOW: "low", Step.HIGH: "high",
+          Step.TO_HAND: "to hand"}
+_ENDS = {End.LOW: int(Step.LOW), End.HIGH: int(Step.HIGH)}
+#: A freed joker's destination (a swap's field beyond the meld and the naturals), by its name.
+_DESTINATIONS = {"LOW": int(Step.LOW), "LOW_END": int(Step.LOW), "HIGH": int(Step.HIGH),
+                 "HIGH_END": int(Step.HIGH), "HAND": int(Step.TO_HAND)}
+_SWAP_FIELDS = ("meld", "cards")
+#: The card blocks after the meld targets, in order.
+CARD_BLOCKS = ("discard", "lay off", "swap in", "meld")
+#: The choices in progress the observation marks, in order.
+CHOOSING = ("go down", "lay off", "swap in")
 
 Observation = npt.NDArray[np.float32]
+_Seen: TypeAlias = "PlayerView | _SeatView"  # what the observation reads: a view, or the state for one seat
 Mask = npt.NDArray[np.int8]
 
 
 def resolved_variant(variant: Variant | str) -> Variant:
+    """The variant ``variant`` names (or is); refuse anything else."""
     if isinstance(variant, str):
         return get(variant)
     if not isinstance(variant, Variant):
@@ -152,6 +200,7 @@ def resolved_variant(variant: Variant | str) -> Variant:
 
 
 def checked_players(variant: Variant, players: object) -> int:
+    """``players`` if it is a player count of ``variant``; refuse it otherwise."""
     if isinstance(players, bool) or not isinstance(players, int):
         raise RemiError(f"players must be an integer, got {printable(players)}", Reason.BAD_ARGUMENT)
     if not variant.min_players <= players <= variant.max_players:
@@ -160,9 +209,18 @@ def checked_players(variant: Variant, players: object) -> int:
     return players
 
 
+def _deck_cards(variant: Variant) -> tuple[Card, ...]:
+    """The distinct cards the deck uses at any player count, by index, with the dead twos (S15)."""
+    present = {card for count in range(variant.min_players, variant.max_players + 1)
+               for card in variant.cards(count)}
+    if variant.deck.dead_twos:  # S15: a discarded 2 comes back as a card of its own
+        present.update(DEAD_TWOS)
+    return tuple(sorted(present))
+
+
 @attrs.frozen
 class Encoding:
-    """The action space, mask and observation of one variant at one player count.
+    """The action space and observation of one variant at one player count.
 
     Build it with :func:`encoding`. See the module for the layout.
 
@@ -189,22 +247,25 @@ class Encoding:
     layout: tuple[tuple[str, int, tuple[int, ...]], ...] = attrs.field(init=False)
     _position: tuple[int, ...] = attrs.field(init=False, repr=False)
     _offsets: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
+    _bounds: tuple[Observation, Observation, Observation] = attrs.field(init=False, repr=False, eq=False)
+    # (the lowest and highest values, and the factor that normalizes)
+    _seat_format: str = attrs.field(init=False, repr=False, eq=False)  # the seats' figures as float32s
+    _starts: tuple[int, int, int] = attrs.field(init=False, repr=False, eq=False)  # discard, lay off, swap in
+    _caps: tuple[int, int, int, int] = attrs.field(init=False, repr=False, eq=False)  # score, deals, turns, rebuilds
+    _rows: dict[int, tuple[TableMeld, Observation]] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         variant, players = self.variant, self.players
-        present = {card for count in range(variant.min_players, variant.max_players + 1)
-                   for card in variant.cards(count)}
-        if variant.deck.dead_twos:  # S15: a discarded 2 comes back as a card of its own
-            present.update(DEAD_TWOS)
-        cards = tuple(sorted(present))
+        cards = _deck_cards(variant)
         position = [-1] * len(CARDS)
-        for i, card in enumerate(cards):
-            position[card.index] = i
-        n = len(cards)
+        for index, card in enumerate(cards):
+            position[card.index] = index
+        count = len(cards)
         slots = players * max(variant.melds_needed)
-        pieces = (("hand", (n,)), ("discard_top", (n,)), ("discard_pile", (n,)), ("taken", (n,)),
-                  ("table", (slots, n + 2 + players)), ("seats", (players, len(SEAT_FIELDS))),
-                  ("contract", (len(variant.contracts),)), ("phase", (len(_PHASES),)), ("counters", (4,)))
+        pieces = (("hand", (count,)), ("discard_top", (count,)), ("discard_pile", (count,)), ("taken", (count,)),
+                  ("table", (slots, count + 2 + players)), ("seats", (players, len(SEAT_FIELDS))),
+                  ("contract", (len(variant.contracts),)), ("phase", (len(_PHASES),)), ("counters", (4,)),
+                  ("chosen", (count,)), ("meld", (count,)), ("choosing", (len(CHOOSING) + 2 + slots,)))
         layout = []
         offset = 0
         for name, shape in pieces:
@@ -214,36 +275,66 @@ class Encoding:
         setter(self, "cards", cards)
         setter(self, "_position", tuple(position))
         setter(self, "meld_slots", slots)
-        setter(self, "size", _GO_DOWN + GO_DOWN_SLOTS + 3 * n)
+        setter(self, "size", len(Step) + slots + len(CARD_BLOCKS) * count)
         setter(self, "shape", (offset,))
         setter(self, "layout", tuple(layout))
         setter(self, "_offsets", {name: offset for name, offset, _ in layout})
+        setter(self, "_rows", {})
+        setter(self, "_seat_format", f"={players * len(SEAT_FIELDS)}f")
+        setter(self, "_starts", (self._block(0), self._block(1), self._block(2)))
+        match = variant.match
+        cards_dealt = len(variant.cards(players))
+        setter(self, "_caps", (self._deal_score_bound() * LONG_MATCH_DEALS, LONG_MATCH_DEALS,
+                               match.turn_limit if match.turn_limit is not None else _TURNS_WITHOUT_LIMIT,
+                               match.stock_rebuilds if match.stock_rebuilds is not None
+                               else LONG_MATCH_DEALS * cards_dealt))
+        setter(self, "_bounds", self._make_bounds())
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
         return self  # immutable: a copied environment shares it
 
     # -- actions ---------------------------------------------------------------
 
-    def layoff_index(self, card: Card) -> int:
-        """The abstract action laying off ``card``."""
-        return _GO_DOWN + GO_DOWN_SLOTS + self._card(card)
+    def onto_index(self, meld: int) -> int:
+        """The abstract action choosing meld ``meld`` of the table as a lay-off's or a swap's target.
 
-    def swap_index(self, card: Card) -> int:
-        """The abstract action swapping ``card`` (the lowest natural put in) for a wild."""
-        return _GO_DOWN + GO_DOWN_SLOTS + len(self.cards) + self._card(card)
+        Raises:
+            RemiError: With reason ``BAD_POSITION`` if the table cannot hold that many melds.
+        """
+        if not 0 <= meld < self.meld_slots:
+            raise RemiError(f"meld {meld} is beyond the {self.meld_slots} melds a deal of {self.variant.name} "
+                            "can lay", Reason.BAD_POSITION)
+        return len(Step) + meld
 
     def discard_index(self, card: Card) -> int:
         """The abstract action discarding ``card``."""
-        return _GO_DOWN + GO_DOWN_SLOTS + 2 * len(self.cards) + self._card(card)
+        return self._block(0) + self._card(card)
+
+    def layoff_index(self, card: Card) -> int:
+        """The abstract action beginning a lay-off of ``card``."""
+        return self._block(1) + self._card(card)
+
+    def swap_index(self, card: Card) -> int:
+        """The abstract action putting natural ``card`` into a meld for a wild (a swap's first step, or next)."""
+        return self._block(2) + self._card(card)
+
+    def meld_card_index(self, card: Card) -> int:
+        """The abstract action adding ``card`` to the lay-down's meld being built."""
+        return self._block(3) + self._card(card)
+
+    def _block(self, number: int) -> int:
+        """The first index of card block ``number`` (:data:`CARD_BLOCKS`)."""
+        return len(Step) + self.meld_slots + number * len(self.cards)
 
     def _card(self, card: Card) -> int:
+        """``card``'s position in :attr:`cards`; refuse a card the deck does not use."""
         position = self._position[card.index]
         if position < 0:
             raise RemiError(f"{card} is not in the {self.variant.name} deck", Reason.BAD_ARGUMENT)
         return position
 
     def name(self, index: int) -> str:
-        """A short description of abstract action ``index`` (``"discard QS"``, ``"go down 0"``).
+        """A short description of abstract action ``index`` (``"discard QS"``, ``"go down"``, ``"onto 2"``).
 
         Raises:
             RemiError: With reason ``BAD_ARGUMENT`` if ``index`` is not an action.
@@ -252,65 +343,66 @@ class Encoding:
             raise RemiError(f"an action is an integer from 0 to {self.size - 1}, got {printable(index)}",
                             Reason.BAD_ARGUMENT)
         index = int(index)
-        if index < _GO_DOWN:
-            return ("draw", "take", "buy", "pass")[index]
-        if index < _GO_DOWN + GO_DOWN_SLOTS:
-            return f"go down {index - _GO_DOWN}"
-        kind, card = divmod(index - _GO_DOWN - GO_DOWN_SLOTS, len(self.cards))
-        return f"{('lay off', 'swap for', 'discard')[kind]} {self.cards[card]}"
+        if index < len(Step):
+            return _NAMES[Step(index)]
+        if index < len(Step) + self.meld_slots:
+            return f"onto {index - len(Step)}"
+        block, card = divmod(index - len(Step) - self.meld_slots, len(self.cards))
+        return f"{CARD_BLOCKS[block]} {self.cards[card]}"
 
-    def legal(self, state: GameState) -> dict[int, Action]:
-        """The allowed abstract actions of ``state``'s seat to act, each with the remi action it stands for.
+    def first_step(self, action: Action) -> int:
+        """The first abstract action of ``action``'s sequence (:meth:`steps`)."""
+        return self.steps(action)[0] if type(action) is not LayDown else int(Step.GO_DOWN)
 
-        Ordered by index; empty once the match is over.
+    def first_steps(self, actions: Iterable[Action]) -> dict[int, list[Action]]:
+        """The swaps, lay-offs, discards and simple actions of ``actions``, grouped by their first step.
+
+        Quick (no lay-down: they all begin with ``go down``), for the many
+        calls an environment makes.
         """
-        phase = state.phase
-        legal = state.legal_actions()
-        if phase is not Phase.PLAY:
-            return dict(sorted((_SIMPLE[action], action) for action in legal))
-        found: dict[int, Action] = {}
-        for slot, laydown in enumerate(self._laydowns(state, legal)):
-            found[_GO_DOWN + slot] = laydown
-        start = _GO_DOWN + GO_DOWN_SLOTS
-        n = len(self.cards)
         position = self._position
-        for action in legal.only(SwapJoker, LayOff, Discard):
-            if type(action) is Discard:
-                index = start + 2 * n + position[action.card.index]
-            elif type(action) is LayOff:
-                index = start + position[action.card.index]
+        discards, layoffs, swaps = self._starts
+        found: dict[int, list[Action]] = {}
+        for action in actions:
+            kind = type(action)
+            if kind is Discard:
+                found[discards + position[action.card.index]] = [action]  # type: ignore[union-attr]
+                continue
+            if kind is LayOff:
+                first = layoffs + position[action.card.index]  # type: ignore[union-attr]
+            elif kind is SwapJoker:
+                first = swaps + position[action.cards[0].index]  # type: ignore[union-attr]
             else:
-                assert type(action) is SwapJoker
-                index = start + n + position[action.cards[0].index]
-            found.setdefault(index, action)  # the first listed: the lowest meld, the low end first
-        return dict(sorted(found.items()))
+                first = _SIMPLE[action]
+            group = found.get(first)
+            if group is None:
+                found[first] = [action]
+            else:
+                group.append(action)
+        return found
 
-    def _laydowns(self, state: GameState, legal: Sequence[Action]) -> list[LayDown]:
-        """The go-down slots' lay-downs, slot 0 first (see the module)."""
-        listed = [action for action in islice(state.legal_actions(LayDown), LAYDOWN_SAMPLE)
-                  if type(action) is LayDown]
-        if not listed:
-            return []
-        seat = state.to_act
-        assert seat is not None
-        variant = state.variant
-        hand = state.hands[seat]
-        level = state.levels[seat] - 1
-        held = variant.hand_points(hand)
-        ranked = sorted(listed, key=lambda a: (held - variant.hand_points(a.cards), -len(a.cards), _order(a)))
-        best = solve(variant, hand, variant.contracts[level],
-                     all_in=variant.contracts.going_out[level] is GoingOut.ALL_IN)
-        if best is not None:
-            first = LayDown(best.melds)
-            if first in legal:
-                ranked = [first, *(action for action in ranked if action != first)]
-        return ranked[:GO_DOWN_SLOTS]
+    def steps(self, action: Action) -> tuple[int, ...]:
+        """The abstract actions that choose ``action``, in order (see the module).
 
-    def mask(self, legal: Mapping[int, Action]) -> Mask:
-        """The action mask (``int8``, 1 = allowed) of a :meth:`legal` mapping."""
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[list(legal)] = 1
-        return mask
+        Raises:
+            RemiError: With reason ``BAD_ARGUMENT`` for a card the deck does not
+                use, ``BAD_POSITION`` for a meld index beyond :attr:`meld_slots`.
+        """
+        if isinstance(action, Discard):
+            return (self.discard_index(action.card),)
+        if isinstance(action, LayOff):
+            end = () if action.end is None else (_ENDS[action.end],)
+            return (self.layoff_index(action.card), self.onto_index(action.meld), *end)
+        if isinstance(action, SwapJoker):
+            return (*map(self.swap_index, action.cards), self.onto_index(action.meld), *_destination(action))
+        if isinstance(action, LayDown):
+            found: list[int] = [int(Step.GO_DOWN)]
+            for meld in action.melds:
+                found.append(int(Step.SET) if meld.kind is MeldKind.SET else int(Step.RUN))
+                found.extend(map(self.meld_card_index, meld.cards))
+            found.append(int(Step.DONE))
+            return tuple(found)
+        return (_SIMPLE[action],)
 
     def reward_bound(self, reward: str) -> float:
         """The most a seat's reward can be, in absolute value: for one deal (``"deal"``), or the match result.
@@ -321,65 +413,267 @@ class Encoding:
         """
         if reward == "match":
             return 1.0
+        return float(2 * self._deal_score_bound())
+
+    def _deal_score_bound(self) -> int:
+        """The most a seat's score for one deal can be, in absolute value."""
         variant = self.variant
         cards = variant.cards(self.players)
-        most = max(sum(abs(variant.card_points(card)) for card in cards),
+        return max(sum(abs(variant.card_points(card)) for card in cards),
                    *(abs(variant.winner_score(wins)) for wins in range(1, len(variant.contracts) + 1)))
-        return float(2 * most)
 
     # -- observations ------------------------------------------------------------
 
-    def observe(self, view: PlayerView) -> Observation:
+    def bounds(self) -> tuple[Observation, Observation]:
+        """The observation's lowest and highest values, element by element (see the module).
+
+        .. versionadded:: 0.3.0
+        """
+        low, high, _ = self._bounds
+        return low.copy(), high.copy()
+
+    def _make_bounds(self) -> tuple[Observation, Observation, Observation]:
+        """The bounds, and the factor that normalizes (one over the larger of each bound's absolute values)."""
+        variant, players = self.variant, self.players
+        deck = variant.cards(variant.max_players)
+        copies = max(deck.count(card) for card in set(deck))
+        cards = len(variant.cards(players))
+        contracts = len(variant.contracts)
+        score, deals, turns, rebuilds = self._caps
+        count = len(self.cards)
+        seat = (cards, cards, cards, 1, max(variant.melds_needed), contracts, score, deals, 1, 1, 1)
+        high_pieces = {
+            "hand": [copies] * count, "discard_top": [1] * count, "discard_pile": [copies] * count,
+            "taken": [1] * count, "table": [[copies] * count + [1] * (2 + players)] * self.meld_slots,
+            "seats": [seat] * players, "contract": [1] * contracts, "phase": [1] * len(_PHASES),
+            "counters": [cards, turns, deals, rebuilds], "chosen": [copies] * count, "meld": [copies] * count,
+            "choosing": [1] * (len(CHOOSING) + 2 + self.meld_slots)}
+        high = np.concatenate([np.asarray(high_pieces[name], np.float32).ravel() for name, _, _ in self.layout])
+        low = np.zeros_like(high)
+        scores = self._offsets["seats"] + SEAT_FIELDS.index("score")
+        low[scores:scores + players * len(SEAT_FIELDS):len(SEAT_FIELDS)] = -score
+        return low, high, 1 / np.maximum(high, -low)
+
+    def observe(self, view: PlayerView, taken: Sequence[int] = (), *, normalized: bool = False) -> Observation:
         """The observation of the seat ``view`` describes (see the module for the layout).
+
+        Args:
+            view: The seat's view.
+            taken: The steps the seat has taken of its choice in progress
+                (:attr:`Decision.taken <remi.envs.decision.Decision.taken>`), for
+                the ``chosen``, ``meld`` and ``choosing`` pieces.
+            normalized: Divide each value by its bound (:meth:`bounds`), into [-1, 1].
 
         Raises:
             RemiError: With reason ``BAD_ARGUMENT`` if ``view`` is of another variant or player count.
+
+        .. versionchanged:: 0.3.0
+           The choice in progress, the clipping to :meth:`bounds`, ``normalized``.
         """
         if (view.variant is not self.variant and view.variant != self.variant) or view.players != self.players:
             raise RemiError(f"this encoding is for {self.variant.name} with {self.players} players, not "
                             f"{view.variant.name} with {view.players}", Reason.BAD_ARGUMENT)
+        self._check_table(view)
+        out = np.zeros(self.shape, dtype=np.float32)
+        self._observe_hand(view, out)
+        self._observe_pile(view, out)
+        self._observe_table(view, out)
+        self._observe_seats(view, out)
+        if taken:
+            self._observe_choice(taken, out)
+        if normalized:
+            out *= self._bounds[2]
+        return out
+
+    def _check_table(self, view: _Seen) -> None:
+        """Refuse a table of more melds than the observation holds."""
         if len(view.table) > self.meld_slots:
             raise RemiError(f"the table holds {len(view.table)} melds, more than the {self.meld_slots} a deal of "
                             f"{self.variant.name} can lay", Reason.BAD_POSITION)
-        out = np.zeros(self.shape, dtype=np.float32)
+
+    def _observe_hand(self, view: _Seen, out: Observation) -> None:
+        """The hand's card counts."""
+        if view.hand:
+            count = len(self.cards)
+            position = self._position
+            hand = self._offsets["hand"]
+            out[hand:hand + count] = np.bincount([position[card.index] for card in view.hand], minlength=count)
+
+    def _observe_pile(self, view: _Seen, out: Observation) -> None:
+        """The discard pile's top and counts, and the taken discard."""
         at = self._offsets
         position = self._position
-        hand, top, pile, taken, table = at["hand"], at["discard_top"], at["discard_pile"], at["taken"], at["table"]
-        for card in view.hand:
-            out[hand + position[card.index]] += 1
-        if view.discard_pile:
-            out[top + position[view.discard_pile[-1].index]] = 1
-        for card in view.discard_pile:
-            out[pile + position[card.index]] += 1
+        count = len(self.cards)
+        pile = view.discard_pile
+        if pile:
+            out[at["discard_top"] + position[pile[-1].index]] = 1
+            start = at["discard_pile"]
+            out[start:start + count] = np.bincount([position[card.index] for card in pile], minlength=count)
         if view.taken is not None:
-            out[taken + position[view.taken.index]] = 1
+            out[at["taken"] + position[view.taken.index]] = 1
+
+    def _meld_row(self, meld: TableMeld) -> Observation:
+        """A table meld's card counts and kind (kept per meld: the table's melds outlive many states)."""
+        rows = self._rows
+        found = rows.get(id(meld))
+        if found is not None and found[0] is meld:
+            return found[1]
+        count = len(self.cards)
+        position = self._position
+        row = np.zeros(count + 2, np.float32)
+        row[:count] = np.bincount([position[card.index] for card in meld.cards], minlength=count)
+        row[count + (0 if meld.kind is MeldKind.SET else 1)] = 1
+        if len(rows) > 4096:  # a long run of environments: start afresh rather than grow
+            rows.clear()
+        rows[id(meld)] = (meld, row)
+        return row
+
+    def _observe_table(self, view: _Seen, out: Observation) -> None:
+        """The melds on the table, with their owners' relative seats."""
         players, seat = self.players, view.seat
-        n = len(self.cards)
-        width = n + 2 + players
+        width = len(self.cards) + 2 + players
+        table = self._offsets["table"]
         for slot, meld in enumerate(view.table):
             start = table + slot * width
-            for card in meld.cards:
-                out[start + position[card.index]] += 1
-            out[start + n + (0 if meld.kind is MeldKind.SET else 1)] = 1
-            out[start + n + 2 + (meld.owner - seat) % players] = 1
-        seats = out[at["seats"]:at["seats"] + players * len(SEAT_FIELDS)].reshape(players, len(SEAT_FIELDS))
+            row = self._meld_row(meld)
+            out[start:start + len(row)] = row
+            out[start + len(row) + (meld.owner - seat) % players] = 1
+
+    def _observe_seats(self, view: _Seen, out: Observation) -> None:
+        """Each seat's figures from the observer's place, the contract, the phase and the counters."""
+        at = self._offsets
+        players, seat = self.players, view.seat
         needed = self.variant.melds_needed
+        score_cap, deals, turns, rebuilds = self._caps  # the match-long counters, clipped
+        values: list[float] = []
         for relative in range(players):
             other = (seat + relative) % players
             level = view.levels[other]
-            seats[relative] = (view.hand_sizes[other], view.buys[other], view.layoffs[other],
-                               len(view.laid[other]) == needed[level - 1], len(view.laid[other]), level,
-                               view.scores[other], view.wins[other], other == view.on_turn, other == view.to_act,
-                               other == view.dealer)
+            laid = len(view.laid[other])
+            values += (view.hand_sizes[other], view.buys[other], view.layoffs[other], laid == needed[level - 1],
+                       laid, level, min(max(view.scores[other], -score_cap), score_cap), min(view.wins[other], deals),
+                       other == view.on_turn, other == view.to_act, other == view.dealer)
+        values += (view.stock_size, min(view.turn, turns), min(view.deal, deals), min(view.rebuilds, rebuilds))
+        struct.pack_into(self._seat_format, out.data, 4 * at["seats"], *values[:-4])  # (float32: 4 bytes a value)
+        struct.pack_into("=4f", out.data, 4 * at["counters"], *values[-4:])
         out[at["contract"] + view.levels[seat] - 1] = 1
-        out[at["phase"] + _PHASES.index(view.phase)] = 1
-        out[at["counters"]:at["counters"] + 4] = (view.stock_size, view.turn, view.deal, view.rebuilds)
-        return out
+        out[at["phase"] + _PHASE_INDEX[view.phase]] = 1
+
+    def _observe_choice(self, taken: Sequence[int], out: Observation) -> None:
+        """The choice in progress: the cards it took, the meld being built, what is chosen and onto which meld."""
+        at = self._offsets
+        count = len(self.cards)
+        choosing, chosen, meld = at["choosing"], at["chosen"], at["meld"]
+        first_card = self._block(0)
+        for step in taken:
+            if step == Step.GO_DOWN:
+                out[choosing] = 1
+            elif step in (Step.SET, Step.RUN):
+                out[meld:meld + count] = 0
+                out[choosing + len(CHOOSING):choosing + len(CHOOSING) + 2] = (step == Step.SET, step == Step.RUN)
+            elif len(Step) <= step < first_card:
+                out[choosing + len(CHOOSING) + 2 + step - len(Step)] = 1
+            elif step >= first_card:
+                block, card = divmod(step - first_card, count)
+                out[chosen + card] += 1
+                if block == CARD_BLOCKS.index("meld"):
+                    out[meld + card] += 1
+                else:
+                    out[choosing + block] = 1  # lay off (block 1) or swap in (block 2)
 
 
-def _order(laydown: LayDown) -> tuple[tuple[bool, tuple[int, ...]], ...]:
-    """A lay-down's place in a fixed order: its melds' kinds and card indices (the notation's order)."""
-    return tuple((meld.kind is MeldKind.RUN, tuple(card.index for card in meld.cards)) for meld in laydown.melds)
+class Observer:
+    """An environment's observations, built incrementally: what did not change since a seat's last is kept.
+
+    Gives exactly :meth:`Encoding.observe` of ``state.view(seat)``. Per seat it
+    keeps the last vector and the hand, discard pile and table it was built
+    from; a later state with the same ones, as most states of a deal have,
+    rebuilds only the seats' figures, the counters and the choice in progress.
+
+    Args:
+        code: The encoding.
+        normalized: Divide each value by its bound, into [-1, 1].
+
+    .. versionadded:: 0.3.0
+    """
+
+    def __init__(self, code: Encoding, *, normalized: bool = False) -> None:
+        self.code = code
+        self.normalized = normalized
+        self._last: dict[int, tuple[Observation, list[object]]] = {}
+        at = code._offsets
+        count = len(code.cards)
+        # the pieces rebuilt every time: from the seats to the choice in progress
+        self._figures = slice(at["seats"], code.shape[0])
+        self._pile = slice(at["discard_top"], at["taken"] + count)
+        self._hand = slice(at["hand"], at["hand"] + count)
+        self._table = slice(at["table"], at["seats"])
+
+    def observe(self, state: GameState, seat: int, taken: Sequence[int] = ()) -> Observation:
+        """``seat``'s observation of ``state`` (a new array), with its choice in progress ``taken``."""
+        code = self.code
+        view = _SeatView(state, seat)
+        last = self._last.get(seat)
+        if last is None:
+            out = np.zeros(code.shape, dtype=np.float32)
+            sources: list[object] = [None, None, None, None]
+            self._last[seat] = (out, sources)
+        else:
+            out, sources = last
+        # (equal, not only the same tuple: a state rebuilds its hands and pile, and equal tuples of the
+        # same card objects compare at C speed)
+        if sources[0] != view.hand:
+            out[self._hand] = 0
+            sources[0] = view.hand
+            code._observe_hand(view, out)
+        if sources[1] != view.discard_pile or sources[2] is not view.taken:
+            out[self._pile] = 0
+            sources[1], sources[2] = view.discard_pile, view.taken
+            code._observe_pile(view, out)
+        if sources[3] is not view.table:
+            code._check_table(view)
+            out[self._table] = 0
+            sources[3] = view.table
+            code._observe_table(view, out)
+        figures = self._figures
+        out[figures] = 0
+        code._observe_seats(view, out)
+        if taken:
+            code._observe_choice(taken, out)
+        return out * code._bounds[2] if self.normalized else out.copy()
+
+
+class _SeatView:
+    """What :meth:`Encoding.observe` reads of a seat's view, read from the state (one seat's hand only)."""
+
+    __slots__ = ("buys", "deal", "dealer", "discard_pile", "hand", "hand_sizes", "laid", "layoffs", "levels",
+                 "on_turn", "phase", "players", "rebuilds", "scores", "seat", "stock_size", "table", "taken",
+                 "to_act", "turn", "variant", "wins")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < state.players:
+            state.view(seat)  # refuses it with the engine's sentence
+        self.seat = seat
+        self.variant, self.players, self.phase = state.variant, state.players, state.phase
+        self.to_act, self.on_turn, self.dealer = state.to_act, state.on_turn, state.dealer
+        self.deal, self.levels, self.wins, self.scores = state.deal, state.levels, state.wins, state.scores
+        self.hand = state.hands[seat]
+        self.hand_sizes = [len(hand) for hand in state.hands]
+        self.table, self.discard_pile, self.stock_size = state.table, state.discard_pile, len(state.stock)
+        self.laid, self.layoffs, self.buys, self.rebuilds = state.laid, state.layoffs, state.buys, state.rebuilds
+        self.taken, self.turn = state.taken, state.turn
+
+
+def _destination(swap: SwapJoker) -> tuple[int, ...]:
+    """The step naming a swap's destination for the freed joker, where the swap carries one."""
+    found = []
+    for field in attrs.fields(type(swap)):
+        if field.name in _SWAP_FIELDS:
+            continue
+        value = getattr(swap, field.name)
+        if value is not None:
+            found.append(_DESTINATIONS[str(getattr(value, "name", value)).upper()])
+    return tuple(found)
 
 
 @lru_cache(maxsize=64)

@@ -45,6 +45,7 @@ import numpy as np
 import pyspiel
 
 from remi._util import printable
+from remi.envs.decision import Decision
 from remi.envs.encoding import Encoding, Episode, check_episode_arguments, encoding, render
 from remi.errors import Reason, RemiError
 from remi.parts import Schedule
@@ -99,8 +100,10 @@ class RemiGame(pyspiel.Game):  # type: ignore[misc]
         players = code.players
         deck = len(variant.cards(players))
         # per turn: a draw, a buy window, every card to the table twice at most (a swap, then a lay-off),
-        # the contract's melds and a discard
-        per_turn = 1 + (players - 1) + 2 * deck + max(variant.melds_needed) + 1
+        # the contract's melds and a discard; each of those in its sub-steps (a swap or a lay-off in 4 at
+        # most, a lay-down in one per card and meld, and three more)
+        melds = max(variant.melds_needed)
+        per_turn = 1 + (players - 1) + 2 * deck * 4 + (deck + 2 * melds + 3) + 1
         bound = code.reward_bound(reward) * (deals if reward == "deal" else 1)
         info = pyspiel.GameInfo(
             num_distinct_actions=code.size,
@@ -141,7 +144,12 @@ class RemiState(pyspiel.State):  # type: ignore[misc]
         self._seeds: int = game.seeds
         self.episode: Episode | None = None
         self._rewards = [0.0] * game.code.players
-        self._legal: dict[int, Any] = {}
+        self._decision: Decision | None = None
+
+    @property
+    def decision(self) -> Decision | None:
+        """The choice in progress of the seat to act (``None`` at the chance node and at the end)."""
+        return self._decision
 
     def current_player(self) -> int:
         """The seat to act, or the chance or terminal player."""
@@ -154,7 +162,8 @@ class RemiState(pyspiel.State):  # type: ignore[misc]
         return to_act
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._legal) if self.episode is not None and player == self.current_player() else []
+        decision = self._decision
+        return list(decision.allowed) if decision is not None and player == self.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The seeds, uniformly."""
@@ -166,8 +175,14 @@ class RemiState(pyspiel.State):  # type: ignore[misc]
         if self.episode is None:
             self.episode = Episode.start(code.variant, code.players, int(action), self._reward, self._deals)
         else:
-            self._rewards = list(self.episode.apply(self._legal[int(action)]))
-        self._legal = {} if self.episode.over else code.legal(self.episode.state)
+            assert self._decision is not None
+            outcome = self._decision.choose(action)
+            if isinstance(outcome, Decision):  # a sub-step: the same seat chooses on
+                self._decision = outcome
+                self._rewards = [0.0] * code.players
+                return
+            self._rewards = list(self.episode.apply(outcome))
+        self._decision = None if self.episode.over else Decision.start(code, self.episode.state)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -216,7 +231,9 @@ class RemiObserver:
         if state.episode is None:
             self.tensor.fill(0)
             return
-        self.tensor[:] = self.code.observe(state.episode.state.view(player))
+        decision = state.decision
+        taken = decision.taken if decision is not None and decision.seat == player else ()
+        self.tensor[:] = self.code.observe(state.episode.state.view(player), taken)
         if not self.private:
             self.dict["hand"].fill(0)
 

@@ -6,11 +6,19 @@ to buy out of turn. Each observation is a dict: ``"observation"``, the
 encoding's vector from the agent's own view, and ``"action_mask"``, the
 exact mask (all zeros for an agent not selected). See
 :mod:`remi.envs.encoding` for the action space, the observation layout and
-the rewards.
+the rewards. A lay-down, a lay-off or a swap may take several steps (its
+sub-steps, :mod:`remi.envs.decision`): the agent stays selected, with no
+reward, until its steps complete the remi action.
 
+After the step that completes a remi action, the acting agent's
+``infos[agent]["action"]`` is that action. With ``legal_info=True``,
 ``infos[agent]["legal"]`` maps each allowed action of the selected agent to
-the remi action it stands for; after a step, the acting agent's
-``infos[agent]["action"]`` is the remi action played.
+the remi actions it may lead to (off by default: it lists every lay-down).
+
+By default an action the mask forbids raises :class:`~remi.IllegalActionError`;
+``env(..., illegal_reward=-1.0)`` instead wraps the environment in
+PettingZoo's classic ``TerminateIllegalWrapper``: the episode ends, with that
+reward for the agent at fault and 0 for the others.
 
 >>> from remi.envs.pettingzoo import env
 >>> game = env(variant="norwegian", players=3, seed=1)
@@ -18,7 +26,7 @@ the remi action it stands for; after a step, the acting agent's
 >>> agent = game.agent_selection
 >>> observation = game.observe(agent)
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
-((782,), 2)
+((902,), 2)
 >>> game.step(0)  # draw
 >>> str(game.unwrapped.game.history[-1])
 'draw'
@@ -32,22 +40,25 @@ import random
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from remi._util import printable
-from remi.actions import Action
+from remi.envs.decision import Decision
 from remi.envs.encoding import (
     Episode,
     Mask,
     Observation,
+    Observer,
     check_episode_arguments,
     checked_players,
     encoding,
     render,
     resolved_variant,
 )
+from remi.envs.picture import table_picture
 from remi.errors import IllegalActionError, Reason, RemiError
 from remi.state import GameState
 from remi.variant import Variant
@@ -63,10 +74,13 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         players: The number of seats.
         seed: Seeds the first match; each later :meth:`reset` without a seed
             plays the next match of the same seeded sequence.
-        render_mode: ``"ansi"`` (:meth:`render` returns the text), ``"human"``
-            (prints it) or ``None``.
+        render_mode: ``"rgb_array"`` (:meth:`render` returns the picture of
+            :func:`remi.envs.picture.table_picture`), ``"ansi"`` (the text),
+            ``"human"`` (prints the text) or ``None``.
         reward: ``"deal"`` or ``"match"`` (see :mod:`remi.envs.encoding`).
         deals: End each episode after this many deals (``None``: the whole match).
+        normalized: Observations divided by their bounds, into [-1, 1].
+        legal_info: Put ``infos[agent]["legal"]`` (see the module).
 
     Raises:
         RemiError: With reason ``BAD_ARGUMENT`` for a player count outside the
@@ -74,32 +88,43 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         VariantError: If no variant has that name.
 
     .. versionadded:: 0.2.0
+
+    .. versionchanged:: 0.3.0
+       Sub-steps, finite observation bounds, ``normalized`` and ``legal_info``.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "remi_v0",
-                                          "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi", "rgb_array"], "name": "remi_v0",
+                                          "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, variant: Variant | str = "norwegian", players: int = 4, seed: int | None = None,
-                 render_mode: str | None = None, reward: str = "deal", deals: int | None = None) -> None:
+                 render_mode: str | None = None, reward: str = "deal", deals: int | None = None, *,
+                 normalized: bool = False, legal_info: bool = False) -> None:
         super().__init__()
         found = resolved_variant(variant)
         self.code = encoding(found, checked_players(found, players))
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RemiError(f"render_mode must be one of human, ansi or None, got {printable(render_mode)}",
-                            Reason.BAD_ARGUMENT)
+            raise RemiError(f"render_mode must be one of human, ansi, rgb_array or None, got "
+                            f"{printable(render_mode)}", Reason.BAD_ARGUMENT)
         self.render_mode = render_mode
         self._reward = reward
         self._deals = deals
         self._seeds = random.Random(seed)
+        self._observer = Observer(self.code, normalized=bool(normalized))
+        self._legal_info = bool(legal_info)
         check_episode_arguments(reward, deals)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        observation = spaces.Box(-np.inf, np.inf, self.code.shape, np.float32)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        low, high = self.code.bounds()
+        if normalized:
+            low, high = -(low < 0).astype(np.float32), (high > 0).astype(np.float32)
+        observation = spaces.Box(low, high, self.code.shape, np.float32)
         mask = spaces.Box(0, 1, (self.code.size,), np.int8)
         self.observation_spaces = {agent: spaces.Dict({"observation": observation, "action_mask": mask})
                                    for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.code.size) for agent in self.possible_agents}
-        self._legal: dict[int, Action] = {}
+        self._decision: Decision | None = None
         self._mask: Mask = np.zeros(self.code.size, dtype=np.int8)
+        self._no_mask: Mask = np.zeros(self.code.size, dtype=np.int8)
 
     @property
     def game(self) -> GameState:
@@ -128,21 +153,23 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
 
-    def _select(self) -> None:
-        """Select the seat to act and list its actions."""
+    def _select(self, decision: Decision | None = None) -> None:
+        """Select the seat to act, with its decision (a new one unless given)."""
         state = self._episode.state
         assert state.to_act is not None
         self.agent_selection = self.possible_agents[state.to_act]
-        self._legal = self.code.legal(state)
-        self._mask = self.code.mask(self._legal)
-        self.infos[self.agent_selection]["legal"] = self._legal
+        self._decision = decision = decision or Decision.start(self.code, state)
+        self._mask = decision.mask()
+        if self._legal_info:
+            self.infos[self.agent_selection]["legal"] = {step: decision.outcomes(step) for step in decision.allowed}
 
     def observe(self, agent: str) -> dict[str, Observation | Mask]:
         """``agent``'s observation: its vector and, if it is selected, the action mask."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         selected = agent == self.agent_selection and not self._episode.over
-        return {"observation": self.code.observe(self._episode.state.view(seat)),
-                "action_mask": self._mask.copy() if selected else np.zeros(self.code.size, dtype=np.int8)}
+        taken = self._decision.taken if selected and self._decision is not None else ()
+        vector = self._observer.observe(self._episode.state, seat, taken)
+        return {"observation": vector, "action_mask": self._mask.copy() if selected else self._no_mask.copy()}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an allowed index) for the selected agent; ``None`` once it is done.
@@ -154,30 +181,43 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = self._legal.get(int(action)) if action is not None else None
-        if chosen is None:
-            raise IllegalActionError(f"action {action} is not allowed now ({agent} may play "
-                                     f"{', '.join(self.code.name(i) for i in self._legal)})", Reason.ILLEGAL)
+        decision = self._decision
+        assert decision is not None
+        if action is None or not isinstance(action, (int, np.integer)) or int(action) not in decision.allowed:
+            raise IllegalActionError(f"action {printable(action)} is not allowed now ({agent} may play "
+                                     f"{', '.join(self.code.name(i) for i in decision.allowed)})", Reason.ILLEGAL)
         self._cumulative_rewards[agent] = 0.0
-        for other in self.agents:
-            self.infos[other].pop("legal", None)
-        rewards = self._episode.apply(chosen)
-        self.rewards = {other: rewards[seat] for seat, other in enumerate(self.possible_agents)}
-        self.infos[agent]["action"] = chosen
-        if self._episode.over:
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._legal = {}
-            self._mask = np.zeros(self.code.size, dtype=np.int8)
+        if self._legal_info:
+            self.infos[agent].pop("legal", None)
+        outcome = decision.choose(int(action))
+        if isinstance(outcome, Decision):  # a sub-step: the same agent chooses on
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.infos[agent].pop("action", None)
+            self._select(outcome)
         else:
-            self._select()
+            rewards = self._episode.apply(outcome)
+            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+            self.infos[agent]["action"] = outcome
+            if self._episode.over:
+                self.terminations = dict.fromkeys(self.agents, True)
+                self._decision = None
+                self._mask = self._no_mask.copy()
+            else:
+                self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        """The table as text (``"ansi"``), or print it (``"human"``); nothing without a render mode."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The table from the seat to act: an RGB array (``"rgb_array"``), text (``"ansi"``), or printed (``"human"``).
+
+        Nothing without a render mode.
+        """
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            state = self._episode.state
+            return table_picture(state.view(state.to_act if state.to_act is not None else state.on_turn))
         text = render(self._episode.state)
         if self.render_mode == "human":
             print(text)
@@ -189,13 +229,32 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
 
 
 def env(variant: Variant | str = "norwegian", players: int = 4, seed: int | None = None,
-        render_mode: str | None = None, reward: str = "deal", deals: int | None = None) -> AECEnv[str, Any, int]:
+        render_mode: str | None = None, reward: str = "deal", deals: int | None = None, *,
+        normalized: bool = False, legal_info: bool = False,
+        illegal_reward: float | None = None) -> AECEnv[str, Any, int]:
     """The PettingZoo AEC environment, wrapped in PettingZoo's bounds and order checks.
 
-    Takes the arguments of :class:`raw_env`.
+    Args:
+        variant: A :class:`~remi.Variant` or a registered variant's name.
+        players: The number of seats.
+        seed: Seeds the first match (see :class:`raw_env`).
+        render_mode: ``"ansi"``, ``"human"`` or ``None``.
+        reward: ``"deal"`` or ``"match"``.
+        deals: End each episode after this many deals (``None``: the whole match).
+        normalized: Observations divided by their bounds, into [-1, 1].
+        legal_info: Put ``infos[agent]["legal"]``.
+        illegal_reward: ``None`` (an action the mask forbids raises), or the
+            reward of an agent whose action the mask forbids, which ends the
+            episode (PettingZoo's ``TerminateIllegalWrapper``).
 
     .. versionadded:: 0.2.0
+
+    .. versionchanged:: 0.3.0
+       ``normalized``, ``legal_info`` and ``illegal_reward``.
     """
-    wrapped: AECEnv[str, Any, int] = raw_env(variant, players, seed, render_mode, reward, deals)
+    wrapped: AECEnv[str, Any, int] = raw_env(variant, players, seed, render_mode, reward, deals,
+                                             normalized=normalized, legal_info=legal_info)
+    if illegal_reward is not None:
+        wrapped = wrappers.TerminateIllegalWrapper(wrapped, float(illegal_reward))
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)

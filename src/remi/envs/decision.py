@@ -1,0 +1,191 @@
+"""One seat's choice of a remi action, made step by step through the encoding's action space.
+
+A :class:`Decision` holds the remi actions still open to the seat to act and
+the abstract actions (steps, see :mod:`remi.envs.encoding`) chosen so far.
+:meth:`Decision.choose` takes one step: it returns the remi action once the
+steps name one, or the decision that follows. The allowed steps are exactly
+the next steps of the open actions, so every allowed step leads on to a
+legal remi action, and every legal remi action is reached by its steps
+(:meth:`Encoding.steps <remi.envs.encoding.Encoding.steps>`). A step that is
+the only choice is taken at once, and once one remi action is left it is
+the choice.
+
+The first step reads the listing once: the lay-downs come first (up to
+:data:`LISTED_LAYDOWNS` are kept for ``go down``; a seat with more has them
+listed again when it chooses ``go down``), then the few swaps, lay-offs and
+discards.
+
+>>> import remi
+>>> from remi.envs.decision import Decision
+>>> from remi.envs.encoding import Step, encoding
+>>> game = remi.new_game("norwegian", players=2, seed=1, dealer=1,
+...                      hands=["5C 5D 5H KS KD KH 2D 9C 3S 4H", "2C 3D 6H 9S QD 8H 7C 4S 6D JH"])
+>>> game = game.apply(remi.actions.DRAW).apply(remi.actions.PASS)
+>>> code = encoding("norwegian", 2)
+>>> decision = Decision.start(code, game)
+>>> [code.name(step) for step in decision.allowed][:3]
+['go down', 'discard 3S', 'discard KS']
+>>> chosen = decision.choose(Step.GO_DOWN)
+>>> str(chosen)  # the only lay-down: chosen at once
+'down set KS KH KD; set 5H 5D 5C'
+
+.. versionadded:: 0.3.0
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+
+import numpy as np
+
+from remi._engine.values import Phase
+from remi._util import printable
+from remi.actions import Action, Discard, LayDown, LayOff, SwapJoker
+from remi.envs.encoding import Encoding, Mask, Step
+from remi.errors import IllegalActionError, Reason, RemiError
+from remi.state import GameState, LegalActions
+
+__all__ = ["Decision"]
+
+_Option = tuple[tuple[int, ...], Action]  # an open remi action, with its steps
+#: A seat's lay-downs are kept with its first step up to this many (more are listed again on ``go down``).
+LISTED_LAYDOWNS = 64
+
+
+class Decision:
+    """The choice of the seat to act in one state: the open remi actions and the steps taken.
+
+    Build the first with :meth:`start`; each :meth:`choose` that does not complete a remi
+    action returns the next.
+
+    Attributes:
+        code: The encoding.
+        state: The state the seat chooses in.
+        seat: The seat to act.
+        taken: The steps taken so far (empty before the first).
+        allowed: The steps allowed now, ascending.
+
+    .. versionadded:: 0.3.0
+    """
+
+    __slots__ = ("_firsts", "_mask", "_options", "allowed", "code", "seat", "state", "taken")
+
+    def __init__(self, code: Encoding, state: GameState, taken: tuple[int, ...],
+                 options: list[_Option] | None, firsts: dict[int, list[Action]] | None) -> None:
+        seat = state.to_act
+        if seat is None:
+            raise RemiError("the match is over: no seat chooses an action", Reason.GAME_OVER)
+        self.code = code
+        self.state = state
+        self.seat: int = seat
+        self.taken = taken
+        self._options = options
+        self._firsts = firsts
+        self._mask: Mask | None = None
+        if firsts is not None:
+            self.allowed: tuple[int, ...] = tuple(sorted(firsts))
+        else:
+            assert options is not None
+            depth = len(taken)
+            self.allowed = tuple(sorted({steps[depth] for steps, _ in options}))
+
+    @classmethod
+    def start(cls, code: Encoding, state: GameState) -> Decision:
+        """The decision of ``state``'s seat to act, before its first step."""
+        legal = state.legal_actions()
+        if state.phase is not Phase.PLAY:
+            return cls(code, state, (), None, code.first_steps(legal))
+        seat = state.to_act
+        assert seat is not None
+        if state.variant.melds_needed[state.levels[seat] - 1] == len(state.laid[seat]):  # down: no lay-down
+            return cls(code, state, (), None, code.first_steps(legal))
+        return cls(code, state, (), None, _play_firsts(code, legal))
+
+    def mask(self) -> Mask:
+        """The action mask now (``int8``, 1 = allowed; a new array each call)."""
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = np.zeros(self.code.size, dtype=np.int8)
+            mask[list(self.allowed)] = 1
+        return mask.copy()
+
+    def choose(self, step: int) -> Action | Decision:
+        """Take ``step``: the remi action it completes, or the decision that follows.
+
+        Raises:
+            RemiError: With reason ``ILLEGAL`` if ``step`` is not allowed now
+                (the sentence names it and the allowed steps).
+        """
+        index = int(step) if isinstance(step, (int, np.integer)) and not isinstance(step, bool) else -1
+        if index not in self.allowed:
+            raise IllegalActionError(f"action {printable(step)} is not allowed now (seat {self.seat} may choose "
+                            f"{', '.join(self.code.name(allowed) for allowed in self.allowed)})", Reason.ILLEGAL)
+        code = self.code
+        if self._firsts is not None:
+            group = self._firsts[index]
+            if index == Step.GO_DOWN and not group:  # too many to list with the first step: listed now
+                group = list(self.state.legal_actions(LayDown))
+            if len(group) == 1:
+                return group[0]
+            options = [(code.steps(action), action) for action in group]
+        else:
+            assert self._options is not None
+            depth = len(self.taken)
+            options = [option for option in self._options if option[0][depth] == index]
+            if len(options) == 1:
+                return options[0][1]
+        return self._forced((*self.taken, index), options)
+
+    def _forced(self, taken: tuple[int, ...], options: list[_Option]) -> Decision:
+        """The decision after ``taken``, having taken every step that is the only choice."""
+        depth = len(taken)
+        while True:
+            following = {steps[depth] for steps, _ in options}
+            if len(following) > 1:
+                return Decision(self.code, self.state, taken, options, None)
+            taken = (*taken, following.pop())
+            depth += 1
+
+    def outcomes(self, step: int) -> tuple[Action, ...]:
+        """The remi actions that ``step`` may lead to (an allowed step leads to one at least).
+
+        ``go down`` lists every lay-down of the seat.
+        """
+        if step not in self.allowed:
+            return ()
+        if self._firsts is not None:
+            group = self._firsts[step]
+            if step == Step.GO_DOWN and not group:
+                return tuple(self.state.legal_actions(LayDown))
+            return tuple(group)
+        assert self._options is not None
+        depth = len(self.taken)
+        return tuple(action for steps, action in self._options if steps[depth] == step)
+
+    def __repr__(self) -> str:
+        taken = ", ".join(self.code.name(step) for step in self.taken)
+        return f"<Decision of seat {self.seat}: taken [{taken}], {len(self.allowed)} allowed>"
+
+
+def _play_firsts(code: Encoding, legal: LegalActions) -> dict[int, list[Action]]:
+    """The first steps of a play phase's listing, read once: its lay-downs come first, then the other actions.
+
+    Up to :data:`LISTED_LAYDOWNS` lay-downs are kept under ``go down``; past
+    that, ``go down`` gets an empty list (the lay-downs are listed again when
+    it is chosen) and the other actions are read through a narrowed listing.
+    """
+    laydowns: list[Action] = []
+    actions = iter(legal)
+    firsts: dict[int, list[Action]] = {}
+    for action in actions:
+        if type(action) is not LayDown:
+            firsts = code.first_steps(chain((action,), actions))
+            break
+        laydowns.append(action)
+        if len(laydowns) > LISTED_LAYDOWNS:
+            firsts = code.first_steps(legal.only(SwapJoker, LayOff, Discard))
+            firsts[int(Step.GO_DOWN)] = []
+            return firsts
+    if laydowns:
+        firsts[int(Step.GO_DOWN)] = laydowns
+    return firsts
