@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import attrs
 
 from remi._util import is_int, printable
-from remi.cards import CARD_SLOTS, JOKER, NATURALS, Card, Suit, format_cards, live_twin, parse_cards
+from remi.cards import CARD_SLOTS, CARDS, JOKER, NATURALS, Card, Suit, format_cards, live_twin, parse_cards
 from remi.errors import NotationError, VariantError
 
 _T = TypeVar("_T")
@@ -234,6 +234,34 @@ class MeldRules:
         if problem is not None:
             raise VariantError(f"meld rules: {problem}")
 
+    def meld_problem(self, meld: Meld, *, on_table: bool) -> str | None:
+        """What the variant's own rule says against ``meld``, or ``None`` to allow it: a hook.
+
+        The fields say what a meld is (:func:`meld_problems` reports what they
+        refuse); this hook says what a house rule refuses beside them. It is
+        asked only of melds the fields allow: every meld that would go down
+        (``on_table=False``), and every meld as a lay-off or a swap would
+        leave it on the table (``on_table=True``). Return ``None`` to allow
+        the meld, or a sentence (not empty) saying why not: the refusal
+        (reason ``MELD_RULE``) quotes it. It must be pure: the engine asks it
+        once per distinct meld and remembers the answer, and it is honoured
+        by the listing, the checks, the solver, the bots and the testing kit.
+        The default allows every meld.
+
+        >>> class NoJokersInRuns(MeldRules):
+        ...     def meld_problem(self, meld, *, on_table):
+        ...         if meld.kind is MeldKind.RUN and JOKER in meld.cards:
+        ...             return "no jokers in runs (house rule)"
+        ...         return None
+        >>> NoJokersInRuns().meld_problem(Meld.parse("run 5C JK 7C 8C"), on_table=True)
+        'no jokers in runs (house rule)'
+        >>> MeldRules().meld_problem(Meld.parse("run 5C JK 7C 8C"), on_table=False) is None
+        True
+
+        .. versionadded:: 0.3.0
+        """
+        return None
+
     def for_layoffs(self) -> MeldRules:
         """The rules a meld on the table keeps as it grows by lay-offs.
 
@@ -252,6 +280,71 @@ class MeldRules:
             joker_cap_on_layoff=True,
             distinct_suits_on_layoff=True,
         )
+
+
+class MeldJudge:
+    """The meld hook of one :class:`MeldRules` (:meth:`MeldRules.meld_problem`), asked once per distinct meld.
+
+    Its answers are remembered (by kind, cards and ``on_table``) and checked:
+    a hook that raises, or answers neither ``None`` nor a sentence, fails with
+    a :class:`VariantError` naming it. Get one with :func:`meld_judge`.
+    """
+
+    __slots__ = ("_known", "rules")
+
+    #: The most answers kept; the memory is emptied past it.
+    MOST_KNOWN = 1 << 16
+
+    def __init__(self, rules: MeldRules) -> None:
+        self.rules = rules
+        self._known: dict[tuple[MeldKind, tuple[Card, ...], bool], str | None] = {}
+
+    def problem(self, kind: MeldKind, cards: Sequence[Card], on_table: bool) -> str | None:
+        """What the hook says of the meld of ``kind`` holding ``cards`` (a set's in any order), or ``None``."""
+        key = (kind, tuple(cards) if kind is _RUN else tuple(sorted(cards)), on_table)
+        known = self._known
+        if key in known:
+            return known[key]
+        meld = Meld(kind, key[1])
+        try:
+            found = self.rules.meld_problem(meld, on_table=on_table)
+        except VariantError:
+            raise
+        except Exception as error:
+            raise VariantError(f"melds.meld_problem({meld}, on_table={on_table}) failed: "
+                               f"{type(error).__name__}: {error}") from error
+        if found is not None and not (isinstance(found, str) and found.strip()):
+            raise VariantError(f"melds.meld_problem({meld}, on_table={on_table}) must return None or a "
+                               f"sentence, got {printable(found)}")
+        if len(known) >= self.MOST_KNOWN:
+            known.clear()
+        known[key] = found
+        return found
+
+    def allows(self, kind: MeldKind, indices: tuple[int, ...], on_table: bool = False) -> bool:
+        """Whether the hook allows the meld of card indices ``indices`` (the search's form of a meld)."""
+        return self.problem(kind, [CARDS[index] for index in indices], on_table) is None
+
+
+_judges: dict[int, tuple[MeldRules, MeldJudge | None]] = {}
+
+
+def meld_judge(rules: MeldRules) -> MeldJudge | None:
+    """The memoised meld hook of ``rules``, or ``None`` where :meth:`MeldRules.meld_problem` is not overridden.
+
+    ``None`` is the built-in rules' answer, decided once per rules object, so
+    that the search pays nothing for a hook nobody wrote.
+
+    >>> meld_judge(MeldRules()) is None
+    True
+    """
+    entry = _judges.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_judges) > 64:
+            _judges.clear()
+        judge = None if type(rules).meld_problem is MeldRules.meld_problem else MeldJudge(rules)
+        entry = _judges[id(rules)] = (rules, judge)
+    return entry[1]
 
 
 _NATURAL = Twos.NATURAL

@@ -682,7 +682,8 @@ class Variant:
                 return [[req.kind.value, req.size] for req in value.requirements]
             if attrs.has(type(value)):
                 fields = getattr(type(value), "__attrs_attrs__", ())
-                return {f.name: canonical(getattr(value, f.name)) for f in fields}
+                return {f.name: canonical(getattr(value, f.name))
+                        for f in fields if f.metadata.get("fingerprint", True)}  # (no hint such as prefix_closed)
             if isinstance(value, (tuple, list)):
                 return [canonical(item) for item in value]
             if isinstance(value, (set, frozenset)):

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations, compress, product
 
 from remi.cards import CARD_SLOTS, DEAD_TWOS, JOKER, Card
-from remi.melds import JokerCap, MeldKind, MeldRules, Twos, longest_run, run_value_bounds
+from remi.melds import JokerCap, MeldKind, MeldRules, Twos, longest_run, meld_judge, run_value_bounds
 
 #: The joker's index in a count vector; the live naturals' indices are the ones below it.
 J = JOKER.index
@@ -470,12 +470,37 @@ def _fresh(cache: _Cache, key: _CacheKey, keep: bool, eager: bool, source: Itera
 def candidates(
     rules: MeldRules, counts: list[int], kind: MeldKind, size: int, exact: bool
 ) -> Iterator[tuple[int, ...]]:
-    """Every meld of ``kind`` fulfilling a requirement of ``size`` from ``counts``, each once."""
+    """Every meld of ``kind`` fulfilling a requirement of ``size`` from ``counts``, each once.
+
+    Where the rules override :meth:`~remi.melds.MeldRules.meld_problem`, only
+    the melds it allows (as they would go down) are candidates: a refusing
+    hook shrinks every search built on them.
+    """
     if rules.twos is not NATURAL_TWOS or rules.min_naturals != 1:
-        return _wild_candidates(rules, counts, kind, size, exact)
-    if kind is SET:
-        return _cached_sets(rules, counts, size, size if exact else rules.set_max)
-    return _cached_runs(rules, counts, size, size if exact else rules.run_max)
+        found = _wild_candidates(rules, counts, kind, size, exact)
+    elif kind is SET:
+        found = _cached_sets(rules, counts, size, size if exact else rules.set_max)
+    else:
+        found = _cached_runs(rules, counts, size, size if exact else rules.run_max)
+    if type(rules).meld_problem is _NO_HOOK:
+        return found
+    return allowed_melds(rules, kind, found)
+
+
+#: The meld hook of the built-in rules, which allows every meld (see :func:`allowed_melds`).
+_NO_HOOK = MeldRules.meld_problem
+
+
+def allowed_melds(rules: MeldRules, kind: MeldKind, found: Iterable[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+    """The melds of ``found`` (card indices) that the meld hook of ``rules`` allows to go down, asked once each."""
+    judge = meld_judge(rules)
+    if judge is None:
+        yield from found
+        return
+    allows = judge.allows
+    for cards in found:
+        if allows(kind, cards):
+            yield cards
 
 
 def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
@@ -577,7 +602,13 @@ def all_in_set(rules: MeldRules, counts: list[int], size: int, exact: bool) -> I
 
 
 def all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
-    """Runs that use every remaining card (the last meld of an all-in lay-down)."""
+    """Runs that use every remaining card (the last meld of an all-in lay-down), as the meld hook allows."""
+    found = _all_in_runs(rules, counts, size, exact)
+    return found if type(rules).meld_problem is _NO_HOOK else allowed_melds(rules, RUN, found)
+
+
+def _all_in_runs(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
+    """:func:`all_in_run` by the fields alone."""
     total = sum(counts)
     if total < size or (exact and total != size) or total > rules.run_max:
         return  # (a run as long as the cards left must still be within the longest run allowed)
