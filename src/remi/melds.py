@@ -290,7 +290,7 @@ class MeldJudge:
     a :class:`VariantError` naming it. Get one with :func:`meld_judge`.
     """
 
-    __slots__ = ("_known", "rules")
+    __slots__ = ("_allowed", "_known", "rules")
 
     #: The most answers kept; the memory is emptied past it.
     MOST_KNOWN = 1 << 16
@@ -298,6 +298,8 @@ class MeldJudge:
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
         self._known: dict[tuple[MeldKind, tuple[Card, ...], bool], str | None] = {}
+        #: The verdicts on melds as the search spells them (card indices), asked as they would go down.
+        self._allowed: dict[tuple[MeldKind, tuple[int, ...]], bool] = {}
 
     def problem(self, kind: MeldKind, cards: Sequence[Card], on_table: bool) -> str | None:
         """What the hook says of the meld of ``kind`` holding ``cards`` (a set's in any order), or ``None``."""
@@ -321,9 +323,15 @@ class MeldJudge:
         known[key] = found
         return found
 
-    def allows(self, kind: MeldKind, indices: tuple[int, ...], on_table: bool = False) -> bool:
-        """Whether the hook allows the meld of card indices ``indices`` (the search's form of a meld)."""
-        return self.problem(kind, [CARDS[index] for index in indices], on_table) is None
+    def allows(self, kind: MeldKind, indices: tuple[int, ...]) -> bool:
+        """Whether the hook allows the meld of card indices ``indices`` (the search's form of a meld) to go down."""
+        allowed = self._allowed
+        found = allowed.get((kind, indices))
+        if found is None:
+            if len(allowed) >= self.MOST_KNOWN:
+                allowed.clear()
+            found = allowed[(kind, indices)] = self.problem(kind, [CARDS[index] for index in indices], False) is None
+        return found
 
 
 _judges: dict[int, tuple[MeldRules, MeldJudge | None]] = {}

@@ -312,7 +312,8 @@ class Contracts(_Part, Sequence[Contract]):
         prefix_closed: Whether :meth:`melds_problem` is prefix-closed: when it
             refuses some of a contract's melds, it refuses every lay-down that
             holds them too. The lay-down listing then asks it of each growing
-            part of a lay-down and prunes there (the hook must be pure); when
+            part of a lay-down, from no melds at all (a contract nothing has
+            been laid for yet), and prunes there (the hook must be pure); when
             false it asks only of whole lay-downs, which is correct for any hook
             but slow where the hook refuses most of many lay-downs. The built-in
             variants' contracts are prefix-closed.

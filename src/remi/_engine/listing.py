@@ -454,6 +454,8 @@ def _laydowns(
     ruled = view or state
     # a prefix-closed contract hook is asked of each growing part of a lay-down, which it then prunes
     prefix = _prefix_check(ruled, seat, level) if own_rule and contracts.prefix_closed else None
+    if prefix is not None and prefix(()):  # no melds at all: every lay-down extends them
+        return iter(())
     all_in = contracts.going_out[level] is GoingOut.ALL_IN
     keep = cards_to_keep(state, seat, True)
     if not all_in and not contracts.go_out_on_go_down_turn:
