@@ -77,6 +77,7 @@ RULE_KEYS: Mapping[str, str] = {
     "going_out.down_first": "only a player whose contract is down can go out",
     "melds.cap": "a meld never holds more wilds than naturals",
     "melds.dead_two": "a dead 2 is a natural, only ever the 2 of its suit in a run",
+    "melds.rule": "every meld obeys the variant's own meld rule (MeldRules.meld_problem)",
     "draw.down_stock_only": "a player who is down draws from the stock only",
     "discard.taken_card": "the discard taken as the draw cannot go back the same turn",
     "layoff.down": "a player lays off only once their contract is down",
