@@ -282,6 +282,70 @@ class MeldRules:
         )
 
 
+class WildCap:
+    """The joker cap (:attr:`MeldRules.joker_cap`) compiled once: the one place its arithmetic lives.
+
+    The listing, the solver, the planner and the bots read it instead of
+    working the cap out again. Get it with :func:`wild_cap`.
+
+    >>> cap = wild_cap(MeldRules())
+    >>> cap.beside(3, 2), cap.within(5), cap.fewest_naturals(5), cap.run_wilds[4]
+    (2, 2, 3, 2)
+    >>> loose = wild_cap(MeldRules(joker_cap=JokerCap.NONE))
+    >>> loose.beside(3, 2), loose.within(5), loose.fewest_naturals(5), loose.run_wilds[4]
+    (3, 5, 0, 3)
+    """
+
+    __slots__ = ("capped", "run_wilds")
+
+    def __init__(self, capped: bool) -> None:
+        #: Whether wilds may not outnumber a meld's naturals (:attr:`JokerCap.NATURALS`).
+        self.capped = capped
+        #: By run length (0 to :data:`LONGEST_RUN`), the most wilds a run of that length holds beside a natural.
+        self.run_wilds = tuple(min(self.within(length), max(length - 1, 0)) for length in range(LONGEST_RUN + 1))
+
+    def allows(self, wilds: int, naturals: int) -> bool:
+        """Whether a meld may hold ``wilds`` wilds beside ``naturals`` naturals."""
+        return not self.capped or wilds <= naturals
+
+    def beside(self, wilds: int, naturals: int) -> int:
+        """How many of ``wilds`` wilds a meld of ``naturals`` naturals may hold."""
+        return wilds if not self.capped or wilds < naturals else naturals
+
+    def within(self, size: int) -> int:
+        """The most wilds a meld of ``size`` cards may hold (all of them without the cap)."""
+        return size // 2 if self.capped else size
+
+    def fewest_naturals(self, size: int) -> int:
+        """The fewest naturals a meld of ``size`` cards keeps under the cap (0 without it)."""
+        return (size + 1) // 2 if self.capped else 0
+
+    def shrinks_to(self, size: int, need: int) -> bool:
+        """Whether every valid run of ``size`` cards or more holds a valid run of exactly ``size``.
+
+        ``need`` is the fewest naturals a meld keeps. Under the cap, a run of
+        odd ``size`` may have no window of that size within the cap
+        (``4H JK JK 7H`` and a run of 3), and a window keeps at least half its
+        cards natural; without it, one natural will do.
+        """
+        if self.capped:
+            return not size % 2 and need <= size // 2
+        return need <= 1
+
+
+#: The two joker caps, compiled (see :func:`wild_cap`).
+_WILD_CAPS = {JokerCap.NATURALS: WildCap(True), JokerCap.NONE: WildCap(False)}
+
+
+def wild_cap(rules: MeldRules) -> WildCap:
+    """The joker cap of ``rules``, compiled once (:class:`WildCap`).
+
+    >>> wild_cap(MeldRules()).capped
+    True
+    """
+    return _WILD_CAPS[rules.joker_cap]
+
+
 class MeldJudge:
     """The meld hook of one :class:`MeldRules` (:meth:`MeldRules.meld_problem`), asked once per distinct meld.
 
@@ -657,7 +721,7 @@ def _joker_problem(rules: MeldRules, naturals: int, jokers: int) -> MeldProblem:
     problem = MeldProblem(0)
     if naturals < rules.min_naturals:
         problem |= MeldProblem.TOO_FEW_NATURALS if naturals else MeldProblem.NO_NATURAL
-    if rules.joker_cap is _CAP and jokers > naturals:
+    if rules.joker_cap is _CAP and jokers > naturals:  # (WildCap.allows, inline: a hot path)
         problem |= MeldProblem.TOO_MANY_JOKERS
     return problem
 

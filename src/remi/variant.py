@@ -42,7 +42,6 @@ from remi.contracts import Contract
 from remi.errors import Reason, RemiError, VariantError
 from remi.melds import (
     LONGEST_RUN,
-    JokerCap,
     Meld,
     MeldKind,
     MeldProblem,
@@ -50,6 +49,7 @@ from remi.melds import (
     Twos,
     as_cards,
     meld_problems,
+    wild_cap,
 )
 from remi.parts import (
     Buying,
@@ -371,7 +371,7 @@ class Variant:
         packs = (len(deck) - jokers) // 52
         wilds = jokers + (4 * packs if rules.twos is not Twos.NATURAL else 0)
         naturals = 4 if rules.set_distinct_suits else 4 * packs
-        room = wilds if rules.joker_cap is JokerCap.NONE else min(wilds, naturals)
+        room = wild_cap(rules).beside(wilds, naturals)
         biggest_set = naturals + room if rules.min_naturals <= naturals else 0
         if rules.set_max is not None:
             biggest_set = min(biggest_set, rules.set_max)

@@ -33,7 +33,7 @@ from remi._search.scored import run_line, suit_bits, window_naturals
 from remi.actions import LayDown
 from remi.cards import CARDS
 from remi.contracts import Contract, RunSpan, run_span, runs_too_close
-from remi.melds import JokerCap, Meld, MeldKind, MeldRules, Twos
+from remi.melds import Meld, MeldKind, MeldRules, Twos, wild_cap
 
 #: A requirement as the search sees it: its kind and (minimum or exact) size.
 _Requirement = tuple[MeldKind, int]
@@ -178,11 +178,11 @@ def _bounds_exact(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
         return False  # melds of wilds only escape the counting bound
     if rules.twos is not NATURAL_TWOS and any(counts[DEAD:]):
         return False
-    cap = rules.joker_cap is JokerCap.NATURALS
+    cap = wild_cap(rules)
     for kind, size in groups:
         if need > size:
             return False
-        if kind is RUN and ((size % 2 or need > size // 2) if cap else need > 1):
+        if kind is RUN and not cap.shrinks_to(size, need):
             return False
     return True
 
@@ -234,10 +234,10 @@ def _may_fit(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
     """
     # (where 2s are wild, each 2 counts as a joker and as a natural: the bound only loosens)
     wilds = wild_count(rules, counts)
-    cap = rules.joker_cap is JokerCap.NATURALS
+    cap = wild_cap(rules)
     short = 0  # melds that need a joker, over all requirements
     for (kind, size), needed in groups.items():
-        least = (size + 1) // 2 if cap else 1
+        least = max(cap.fewest_naturals(size), 1)
         if kind is SET:
             possible, alone = _sets_possible(rules, counts, size, least, wilds)
         elif not rules.run_wrap:  # (the windows know no wrap-around)

@@ -44,7 +44,7 @@ from remi._search.scored import (
 from remi.cards import CARDS
 from remi.contracts import Contract
 from remi.errors import VariantError
-from remi.melds import JokerCap, MeldKind, MeldRules, Twos
+from remi.melds import MeldKind, MeldRules, Twos, wild_cap
 from remi.variant import Variant
 
 #: Where twos may be natural in a set of twos: the jokers (the wilds a set of twos may hold).
@@ -201,7 +201,7 @@ def _build(rules: MeldRules, points: tuple[int, ...], cheap: Tables | None) -> T
     twos_sets = rules.twos is Twos.WILD_EXCEPT_SETS
     line = run_line(rules)
     wild_points = max(points[J], points[1]) if wild_twos else points[J]
-    cap_naturals = rules.joker_cap is JokerCap.NATURALS
+    cap_naturals = wild_cap(rules).capped
     return Tables(
         points=points,
         cap_naturals=cap_naturals,
