@@ -98,6 +98,10 @@ class Reason(enum.Enum):
     #:
     #: .. versionadded:: 0.2.0
     TOO_MANY_ACTIONS = "too-many-actions"
+    #: A meld the fields allow, refused by the variant's own meld rule (:meth:`remi.MeldRules.meld_problem`).
+    #:
+    #: .. versionadded:: 0.3.0
+    MELD_RULE = "meld-rule"
 
 
 class RemiError(ValueError):

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import attrs
 
 from remi._util import is_int, printable
-from remi.cards import CARD_SLOTS, JOKER, NATURALS, Card, Suit, format_cards, live_twin, parse_cards
+from remi.cards import CARD_SLOTS, CARDS, JOKER, NATURALS, Card, Suit, format_cards, live_twin, parse_cards
 from remi.errors import NotationError, VariantError
 
 _T = TypeVar("_T")
@@ -234,6 +234,34 @@ class MeldRules:
         if problem is not None:
             raise VariantError(f"meld rules: {problem}")
 
+    def meld_problem(self, meld: Meld, *, on_table: bool) -> str | None:
+        """What the variant's own rule says against ``meld``, or ``None`` to allow it: a hook.
+
+        The fields say what a meld is (:func:`meld_problems` reports what they
+        refuse); this hook says what a house rule refuses beside them. It is
+        asked only of melds the fields allow: every meld that would go down
+        (``on_table=False``), and every meld as a lay-off or a swap would
+        leave it on the table (``on_table=True``). Return ``None`` to allow
+        the meld, or a sentence (not empty) saying why not: the refusal
+        (reason ``MELD_RULE``) quotes it. It must be pure: the engine asks it
+        once per distinct meld and remembers the answer, and it is honoured
+        by the listing, the checks, the solver, the bots and the testing kit.
+        The default allows every meld.
+
+        >>> class NoJokersInRuns(MeldRules):
+        ...     def meld_problem(self, meld, *, on_table):
+        ...         if meld.kind is MeldKind.RUN and JOKER in meld.cards:
+        ...             return "no jokers in runs (house rule)"
+        ...         return None
+        >>> NoJokersInRuns().meld_problem(Meld.parse("run 5C JK 7C 8C"), on_table=True)
+        'no jokers in runs (house rule)'
+        >>> MeldRules().meld_problem(Meld.parse("run 5C JK 7C 8C"), on_table=False) is None
+        True
+
+        .. versionadded:: 0.3.0
+        """
+        return None
+
     def for_layoffs(self) -> MeldRules:
         """The rules a meld on the table keeps as it grows by lay-offs.
 
@@ -252,6 +280,143 @@ class MeldRules:
             joker_cap_on_layoff=True,
             distinct_suits_on_layoff=True,
         )
+
+
+class WildCap:
+    """The joker cap (:attr:`MeldRules.joker_cap`) compiled once: the one place its arithmetic lives.
+
+    The listing, the solver, the planner and the bots read it instead of
+    working the cap out again. Get it with :func:`wild_cap`.
+
+    >>> cap = wild_cap(MeldRules())
+    >>> cap.beside(3, 2), cap.within(5), cap.fewest_naturals(5), cap.run_wilds[4]
+    (2, 2, 3, 2)
+    >>> loose = wild_cap(MeldRules(joker_cap=JokerCap.NONE))
+    >>> loose.beside(3, 2), loose.within(5), loose.fewest_naturals(5), loose.run_wilds[4]
+    (3, 5, 0, 3)
+    """
+
+    __slots__ = ("capped", "run_wilds")
+
+    def __init__(self, capped: bool) -> None:
+        #: Whether wilds may not outnumber a meld's naturals (:attr:`JokerCap.NATURALS`).
+        self.capped = capped
+        #: By run length (0 to :data:`LONGEST_RUN`), the most wilds a run of that length holds beside a natural.
+        self.run_wilds = tuple(min(self.within(length), max(length - 1, 0)) for length in range(LONGEST_RUN + 1))
+
+    def allows(self, wilds: int, naturals: int) -> bool:
+        """Whether a meld may hold ``wilds`` wilds beside ``naturals`` naturals."""
+        return not self.capped or wilds <= naturals
+
+    def beside(self, wilds: int, naturals: int) -> int:
+        """How many of ``wilds`` wilds a meld of ``naturals`` naturals may hold."""
+        return wilds if not self.capped or wilds < naturals else naturals
+
+    def within(self, size: int) -> int:
+        """The most wilds a meld of ``size`` cards may hold (all of them without the cap)."""
+        return size // 2 if self.capped else size
+
+    def fewest_naturals(self, size: int) -> int:
+        """The fewest naturals a meld of ``size`` cards keeps under the cap (0 without it)."""
+        return (size + 1) // 2 if self.capped else 0
+
+    def shrinks_to(self, size: int, need: int) -> bool:
+        """Whether every valid run of ``size`` cards or more holds a valid run of exactly ``size``.
+
+        ``need`` is the fewest naturals a meld keeps. Under the cap, a run of
+        odd ``size`` may have no window of that size within the cap
+        (``4H JK JK 7H`` and a run of 3), and a window keeps at least half its
+        cards natural; without it, one natural will do.
+        """
+        if self.capped:
+            return not size % 2 and need <= size // 2
+        return need <= 1
+
+
+#: The two joker caps, compiled (see :func:`wild_cap`).
+_WILD_CAPS = {JokerCap.NATURALS: WildCap(True), JokerCap.NONE: WildCap(False)}
+
+
+def wild_cap(rules: MeldRules) -> WildCap:
+    """The joker cap of ``rules``, compiled once (:class:`WildCap`).
+
+    >>> wild_cap(MeldRules()).capped
+    True
+    """
+    return _WILD_CAPS[rules.joker_cap]
+
+
+class MeldJudge:
+    """The meld hook of one :class:`MeldRules` (:meth:`MeldRules.meld_problem`), asked once per distinct meld.
+
+    Its answers are remembered (by kind, cards and ``on_table``) and checked:
+    a hook that raises, or answers neither ``None`` nor a sentence, fails with
+    a :class:`VariantError` naming it. Get one with :func:`meld_judge`.
+    """
+
+    __slots__ = ("_allowed", "_known", "rules")
+
+    #: The most answers kept; the memory is emptied past it.
+    MOST_KNOWN = 1 << 16
+
+    def __init__(self, rules: MeldRules) -> None:
+        self.rules = rules
+        self._known: dict[tuple[MeldKind, tuple[Card, ...], bool], str | None] = {}
+        #: The verdicts on melds as the search spells them (card indices), asked as they would go down.
+        self._allowed: dict[tuple[MeldKind, tuple[int, ...]], bool] = {}
+
+    def problem(self, kind: MeldKind, cards: Sequence[Card], on_table: bool) -> str | None:
+        """What the hook says of the meld of ``kind`` holding ``cards`` (a set's in any order), or ``None``."""
+        key = (kind, tuple(cards) if kind is _RUN else tuple(sorted(cards)), on_table)
+        known = self._known
+        if key in known:
+            return known[key]
+        meld = Meld(kind, key[1])
+        try:
+            found = self.rules.meld_problem(meld, on_table=on_table)
+        except VariantError:
+            raise
+        except Exception as error:
+            raise VariantError(f"melds.meld_problem({meld}, on_table={on_table}) failed: "
+                               f"{type(error).__name__}: {error}") from error
+        if found is not None and not (isinstance(found, str) and found.strip()):
+            raise VariantError(f"melds.meld_problem({meld}, on_table={on_table}) must return None or a "
+                               f"sentence, got {printable(found)}")
+        if len(known) >= self.MOST_KNOWN:
+            known.clear()
+        known[key] = found
+        return found
+
+    def allows(self, kind: MeldKind, indices: tuple[int, ...]) -> bool:
+        """Whether the hook allows the meld of card indices ``indices`` (the search's form of a meld) to go down."""
+        allowed = self._allowed
+        found = allowed.get((kind, indices))
+        if found is None:
+            if len(allowed) >= self.MOST_KNOWN:
+                allowed.clear()
+            found = allowed[(kind, indices)] = self.problem(kind, [CARDS[index] for index in indices], False) is None
+        return found
+
+
+_judges: dict[int, tuple[MeldRules, MeldJudge | None]] = {}
+
+
+def meld_judge(rules: MeldRules) -> MeldJudge | None:
+    """The memoised meld hook of ``rules``, or ``None`` where :meth:`MeldRules.meld_problem` is not overridden.
+
+    ``None`` is the built-in rules' answer, decided once per rules object, so
+    that the search pays nothing for a hook nobody wrote.
+
+    >>> meld_judge(MeldRules()) is None
+    True
+    """
+    entry = _judges.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_judges) > 64:
+            _judges.clear()
+        judge = None if type(rules).meld_problem is MeldRules.meld_problem else MeldJudge(rules)
+        entry = _judges[id(rules)] = (rules, judge)
+    return entry[1]
 
 
 _NATURAL = Twos.NATURAL
@@ -556,7 +721,7 @@ def _joker_problem(rules: MeldRules, naturals: int, jokers: int) -> MeldProblem:
     problem = MeldProblem(0)
     if naturals < rules.min_naturals:
         problem |= MeldProblem.TOO_FEW_NATURALS if naturals else MeldProblem.NO_NATURAL
-    if rules.joker_cap is _CAP and jokers > naturals:
+    if rules.joker_cap is _CAP and jokers > naturals:  # (WildCap.allows, inline: a hot path)
         problem |= MeldProblem.TOO_MANY_JOKERS
     return problem
 

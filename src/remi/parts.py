@@ -338,6 +338,16 @@ class Contracts(_Part, Sequence[Contract]):
         distinct_set_ranks: Whether the sets of one contract must differ in rank.
         first_player_extra_card: Whether the first player of a deal is dealt one
             card more and plays their first turn without drawing.
+        prefix_closed: Whether :meth:`melds_problem` is prefix-closed: when it
+            refuses some of a contract's melds, it refuses every lay-down that
+            holds them too. The lay-down listing then asks it of each growing
+            part of a lay-down, from no melds at all (a contract nothing has
+            been laid for yet), and prunes there (the hook must be pure); when
+            false it asks only of whole lay-downs, which is correct for any hook
+            but slow where the hook refuses most of many lay-downs. The built-in
+            variants' contracts are prefix-closed.
+
+            .. versionadded:: 0.3.0
 
     Hooks:
         :meth:`melds_problem`, the contract-level check over every meld laid for one contract.
@@ -357,12 +367,14 @@ class Contracts(_Part, Sequence[Contract]):
     same_suit_run_gap: int = 0
     distinct_set_ranks: bool = False
     first_player_extra_card: bool = False
+    # (a promise about the hook that speeds the search up, not a rule: left out of equality and the fingerprint)
+    prefix_closed: bool = attrs.field(default=False, eq=False, metadata={"fingerprint": False})
 
     def __attrs_post_init__(self) -> None:
         if isinstance(self.going_out, GoingOut) and isinstance(self.contracts, tuple):
             object.__setattr__(self, "going_out", (self.going_out,) * len(self.contracts))
         self._flags("exact_sizes", "piecemeal", "go_out_on_go_down_turn", "exceed_hand", "distinct_set_ranks",
-                    "first_player_extra_card")
+                    "first_player_extra_card", "prefix_closed")
         self._count("same_suit_run_gap", most=12)
         if not isinstance(self.contracts, tuple):
             self._fail(f"contracts must be a sequence of Contract values, got {printable(self.contracts)}")
@@ -382,6 +394,14 @@ class Contracts(_Part, Sequence[Contract]):
                            f"positive integer")
             if not isinstance(rule, GoingOut):
                 self._fail(f"going_out: the entry {printable(rule)} for contract {level} must be a GoingOut member")
+
+    def __getstate__(self) -> dict[str, object]:
+        return {field.name: getattr(self, field.name) for field in attrs.fields(type(self))}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        # (a Contracts pickled before 0.3.0 has no prefix_closed: it reads as the default)
+        for name, value in {"prefix_closed": False, **state}.items():
+            object.__setattr__(self, name, value)
 
     def __len__(self) -> int:
         return len(self.contracts)

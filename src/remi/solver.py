@@ -88,7 +88,7 @@ from remi.actions import LayDown
 from remi.cards import CARD_SLOTS, CARDS, Card
 from remi.contracts import Contract, Requirement, assign
 from remi.errors import Reason, RemiError
-from remi.melds import End, Meld, MeldKind, as_cards, lay_off
+from remi.melds import End, Meld, MeldKind, MeldRules, as_cards, lay_off, meld_judge
 from remi.variant import Variant
 
 __all__ = ["LayoffOption", "Solution", "clear_caches", "contract_hint", "layoff_options", "solve"]
@@ -191,7 +191,8 @@ def _dead_laydowns(variant: Variant, counts: list[int], contract: Contract | Non
 def _solve_dead(variant: Variant, counts: list[int], contract: Contract, all_in: bool) -> Solution | None:
     """:func:`solve` for a hand holding dead twos: the best of every lay-down (fewest points, then cards)."""
     hand = [CARDS[i] for i, n in enumerate(counts) for _ in range(n)]
-    if all(req.kind is MeldKind.SET for req in contract.requirements):  # no run takes a dead 2: they stay
+    if all(req.kind is MeldKind.SET for req in contract.requirements) and not _hooked(variant):
+        # no run takes a dead 2: they stay
         if all_in:
             return None
         found = solve(variant, [card for card in hand if not card.is_dead], contract)
@@ -199,6 +200,23 @@ def _solve_dead(variant: Variant, counts: list[int], contract: Contract, all_in:
             return None
         kept = tuple(sorted((*found.left, *(card for card in hand if card.is_dead))))
         return Solution(found.melds, kept, variant.hand_points(kept))
+    return _solve_listed(variant, hand, counts, contract, all_in)
+
+
+def _hooked(variant: Variant) -> bool:
+    """Whether the variant's meld rules override the meld hook (:meth:`MeldRules.meld_problem`)."""
+    return type(variant.melds).meld_problem is not MeldRules.meld_problem
+
+
+def _solve_listed(
+    variant: Variant, hand: list[Card], counts: list[int], contract: Contract, all_in: bool
+) -> Solution | None:
+    """:func:`solve` by listing: the best of every lay-down the listing's walk finds (fewest points, then cards).
+
+    For a hand holding dead twos (S15), and for meld rules with a hook: the
+    walk's candidate melds are those the hook allows, so its answer never
+    breaks the hook.
+    """
     best: tuple[int, int] | None = None
     chosen: LayDown | None = None
     for laydown in _dead_laydowns(variant, counts, _dead_contract(variant, contract), all_in):
@@ -384,10 +402,14 @@ def solve(variant: Variant, cards: Iterable[Card], contract: Contract, *, all_in
        Wild twos and ``min_naturals`` (see the module).
     .. versionchanged:: 0.2.0
        A hand may hold dead twos (S15).
+    .. versionchanged:: 0.3.0
+       Every meld obeys the variant's meld hook (:meth:`MeldRules.meld_problem
+       <remi.MeldRules.meld_problem>`): with one, the answer is the best of the
+       lay-downs the listing's walk finds from the melds the hook allows.
     """
     _checked(variant, contract)
     counts = _counts(cards)
-    if not _live(counts):
+    if _hooked(variant) or not _live(counts):
         return _solve_dead(variant, counts, contract, all_in)
     found = _search(variant, counts, contract, all_in, False)
     if found is None:
@@ -438,12 +460,15 @@ def layoff_options(
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        Card text in a ``(kind, cards)`` pair; anything else refused with a reason.
+    .. versionchanged:: 0.3.0
+       A lay-off the variant's meld hook refuses (the meld it leaves on the table) is no option.
     """
     if not isinstance(variant, Variant):
         raise RemiError(f"expected a Variant, got {type(variant).__name__}", Reason.BAD_ARGUMENT)
     if isinstance(table_melds, (str, bytes)) or not isinstance(table_melds, Iterable):
         raise RemiError(f"table_melds must be a sequence of melds, got {printable(table_melds)}", Reason.BAD_ARGUMENT)
     rules = variant.layoff_rules
+    judge = meld_judge(variant.melds)
     table = [_table_meld(meld) for meld in table_melds]
     result: dict[Card, tuple[LayoffOption, ...]] = {}
     for card in sorted({card for card, n in zip(CARDS, _counts(cards), strict=True) if n}):
@@ -452,7 +477,7 @@ def layoff_options(
             ends: tuple[End | None, ...] = (None,) if kind is MeldKind.SET else (End.LOW, End.HIGH)
             for end in ends:
                 after = lay_off(rules, kind, meld_cards, card, end)
-                if after is not None:
+                if after is not None and (judge is None or judge.problem(kind, after, True) is None):
                     options.append(LayoffOption(card, i, end, after))
         result[card] = tuple(options)
     return result
@@ -491,6 +516,8 @@ def contract_hint(
     'KS KH KD KC JK'
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.3.0
+       Only melds the variant's meld hook allows make a contract layable.
     """
     _checked(variant, contract)
     counts = _counts(cards)
@@ -498,7 +525,7 @@ def contract_hint(
     # (the deck is dealt live: a dead 2 in hand is one of its 2s)
     available = [i for i in range(DEAD)
                  if deck[i] > counts[i] + (counts[DEAD + i // 13] if i % 13 == 1 and i < J else 0)]
-    if _live(counts):
+    if not _hooked(variant) and _live(counts):
         def layable(all_in: bool) -> bool:
             return _search(variant, counts, contract, all_in, True) is not None
     else:

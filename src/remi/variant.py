@@ -44,7 +44,6 @@ from remi.contracts import Contract
 from remi.errors import Reason, RemiError, RenamedError, VariantError
 from remi.melds import (
     LONGEST_RUN,
-    JokerCap,
     Meld,
     MeldKind,
     MeldProblem,
@@ -53,6 +52,7 @@ from remi.melds import (
     as_cards,
     is_wild,
     meld_problems,
+    wild_cap,
 )
 from remi.parts import (
     Buying,
@@ -81,6 +81,7 @@ RULE_KEYS: Mapping[str, str] = {
     "going_out.down_first": "only a player whose contract is down can go out",
     "melds.cap": "a meld never holds more wilds than naturals",
     "melds.dead_two": "a dead 2 is a natural, only ever the 2 of its suit in a run",
+    "melds.rule": "every meld obeys the variant's own meld rule (MeldRules.meld_problem)",
     "draw.down_stock_only": "a player who is down draws from the stock only",
     "discard.taken_card": "the discard taken as the draw cannot go back the same turn",
     "layoff.down": "a player lays off only once their contract is down",
@@ -447,7 +448,7 @@ class Variant:
         packs = (len(deck) - jokers) // 52
         wilds = jokers + (4 * packs if rules.twos is not Twos.NATURAL else 0)
         naturals = 4 if rules.set_distinct_suits else 4 * packs
-        room = wilds if rules.joker_cap is JokerCap.NONE else min(wilds, naturals)
+        room = wild_cap(rules).beside(wilds, naturals)
         biggest_set = naturals + room if rules.min_naturals <= naturals else 0
         if rules.set_max is not None:
             biggest_set = min(biggest_set, rules.set_max)
@@ -824,7 +825,8 @@ class Variant:
                 return [[req.kind.value, req.size] for req in value.requirements]
             if attrs.has(type(value)):
                 fields = getattr(type(value), "__attrs_attrs__", ())
-                return {f.name: canonical(getattr(value, f.name)) for f in fields}
+                return {f.name: canonical(getattr(value, f.name))
+                        for f in fields if f.metadata.get("fingerprint", True)}  # (no hint such as prefix_closed)
             if isinstance(value, (tuple, list)):
                 return [canonical(item) for item in value]
             if isinstance(value, (set, frozenset)):
@@ -1248,6 +1250,7 @@ HOOK_PROBES: tuple[HookProbe, ...] = (
     HookProbe("scoring", "winner_score", _each_win_count, integer_within("scoring.winner_score")),
     HookProbe("contracts", "melds_problem", _contract_melds, sentence_or_none),
     HookProbe("swaps", "joker_destinations", each_run_with_a_wild, tuple_of(JokerDestination)),
+    HookProbe("melds", "meld_problem", each_meld_down_and_on_table, sentence_or_none),
     HookProbe("match", "advance_levels", _deal_ends, _levels_and_finishers),
     HookProbe("match", "winners", _match_ends, _winning_seats),
 )

@@ -186,6 +186,7 @@ PART_FIELDS: dict[type, dict[str, tuple[list[Any], list[Any]]]] = {
         "same_suit_run_gap": (["1", 1.0, None, True], [-1]),
         "distinct_set_ranks": (ANY_BOOL, []),
         "first_player_extra_card": (ANY_BOOL, []),
+        "prefix_closed": (ANY_BOOL, []),
     },
     Drawing: {
         "down_players_take_discard": (ANY_BOOL, []),

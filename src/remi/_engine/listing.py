@@ -48,7 +48,7 @@ from remi.actions import (
 )
 from remi.cards import CARD_SLOTS, CARDS, DEAD_TWOS, JOKER, Card
 from remi.errors import Reason, RemiError
-from remi.melds import End, MeldKind, Twos, lay_off, run_cards, run_start, swap_joker
+from remi.melds import End, Meld, MeldJudge, MeldKind, Twos, lay_off, meld_judge, run_cards, run_start, swap_joker
 from remi.parts import Contracts, GoingOut, Swaps
 from remi.variant import Variant
 
@@ -454,6 +454,12 @@ def _laydowns(
     contracts = variant.contracts
     level = state.levels[seat] - 1
     hand_size = len(state.hands[seat])
+    own_rule = variant.contract_rule and type(contracts).melds_problem is not Contracts.melds_problem
+    ruled = view or state
+    # a prefix-closed contract hook is asked of each growing part of a lay-down, which it then prunes
+    prefix = _prefix_check(ruled, seat, level) if own_rule and contracts.prefix_closed else None
+    if prefix is not None and prefix(()):  # no melds at all: every lay-down extends them
+        return iter(())
     all_in = contracts.going_out[level] is GoingOut.ALL_IN
     keep = cards_to_keep(state, seat, True)
     if keeps_card_going_down(variant, level):
@@ -468,16 +474,39 @@ def _laydowns(
         hand_size=hand_size,
         all_in=all_in,
         keep=keep,
-        run_gap=contracts.same_suit_run_gap
-        if variant.contract_rule and type(contracts).melds_problem is Contracts.melds_problem else 0,
+        run_gap=contracts.same_suit_run_gap if variant.contract_rule and not own_rule else 0,
+        prefix_refused=prefix,
     )
     if contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
         most = hand_size - cards_to_keep(state, seat, False)
         laydowns = (found for found in laydowns if len(found.melds) == missing or len(found.cards) <= most)
-    if variant.contract_rule:  # a contract-level rule: the one check's gate (the rest holds by construction)
-        ruled = view or state
+    if variant.contract_rule and prefix is None:  # a contract-level rule: the one check's gate (the rest holds
+        # by construction; a prefix-closed hook has been asked of each whole lay-down by the walk)
         laydowns = (found for found in laydowns if contract_constraint(ruled, seat, level, found.melds) is None)
     return laydowns
+
+
+def _prefix_check(state: GameState, seat: int, level: int) -> generate.PrefixCheck:
+    """Whether the contract-level rule refuses some melds of ``seat``'s contract ``level``: asked once per melds.
+
+    For a prefix-closed hook (:attr:`Contracts.prefix_closed`): the lay-down
+    walk prunes every lay-down that holds melds it refuses.
+    """
+    known: dict[tuple[Meld, ...], bool] = {}
+
+    def refused(melds: tuple[Meld, ...]) -> bool:
+        key = tuple(sorted(melds, key=_meld_order))
+        found = known.get(key)
+        if found is None:
+            found = known[key] = contract_constraint(state, seat, level, melds) is not None
+        return found
+
+    return refused
+
+
+def _meld_order(meld: Meld) -> tuple[bool, tuple[int, ...]]:
+    """A meld's place in a canonical order: sets first, then by card indices."""
+    return meld.kind is MeldKind.RUN, tuple(card.index for card in meld.cards)
 
 
 def _discards(state: GameState, hand: tuple[Card, ...]) -> list[Action]:
@@ -510,8 +539,33 @@ def meld_options(variant: Variant, meld: TableMeld) -> MeldOptions:
         found = _set_options(variant, meld.cards)
     else:
         found = _run_options(variant, meld.cards)
+    judge = meld_judge(rules)
+    if judge is not None:
+        found = _hooked_options(variant, judge, meld, found)
     object.__setattr__(meld, "_options", (variant, found))
     return found
+
+
+def _hooked_options(variant: Variant, judge: MeldJudge, meld: TableMeld, found: MeldOptions) -> MeldOptions:
+    """The lay-offs and swaps of ``found`` after which the meld hook allows the meld left on the table.
+
+    A swap whose joker moves to an end of the run is left to the one check,
+    which asks the hook of the run it makes.
+    """
+    kind, cards = meld.kind, meld.cards
+    layoffs = tuple(
+        (card, end) for card, end in found[0]
+        if judge.problem(kind, lay_off(variant.layoff_rules, kind, cards, card, end) or (), True) is None)
+    if kind is MeldKind.RUN and not variant.swaps.joker_to_hand:
+        return layoffs, found[1]
+    swaps = variant.swaps
+    kept = []
+    for naturals in found[1]:
+        result = swap_joker(variant.melds, kind, cards, naturals, from_runs=swaps.from_runs,
+                            from_sets=swaps.from_sets, twos=swaps.twos)
+        if result is None or judge.problem(kind, result[0], True) is None:
+            kept.append(naturals)
+    return layoffs, tuple(kept)
 
 
 def _set_options(variant: Variant, cards: tuple[Card, ...]) -> MeldOptions:

@@ -60,9 +60,11 @@ from remi.melds import (
     Meld,
     MeldKind,
     MeldProblem,
+    MeldRules,
     SetSwap,
     is_wild,
     lay_off,
+    meld_judge,
     meld_problems,
     run_cards,
     swap_joker,
@@ -351,7 +353,11 @@ def _check_layoff(state: GameState, seat: int, action: LayOff) -> object:
         return _illegal(Reason.BAD_LAYOFF, "name the end of the run (low or high) to lay off at")
     rules = variant.layoff_rules
     grown = lay_off(rules, meld.kind, meld.cards, action.card, action.end)
-    if grown is None:
+    if grown is not None:
+        refused = meld_rule_refusal(state, meld.kind, grown, on_table=True)
+        if refused is not None:
+            return refused
+    else:
         if (
             rules.joker_cap is JokerCap.NATURALS
             and lay_off(attrs.evolve(rules, joker_cap=JokerCap.NONE), meld.kind, meld.cards,
@@ -476,7 +482,36 @@ def _invalid_meld_error(state: GameState, melds: Sequence[Meld]) -> IllegalActio
             names = ", ".join(p.name.lower().replace("_", " ") for p in problems if p.name)
             cite = variant.cite("melds.dead_two") if problems & MeldProblem.DEAD_TWO else ""
             return _illegal(Reason.INVALID_MELD, f"{meld} is not a valid {meld.kind.value}: {names}{cite}")
+        refused = meld_rule_refusal(state, meld.kind, meld.cards, on_table=False)
+        if refused is not None:
+            return refused
     return None
+
+
+#: The meld hook of the built-in rules, which allows every meld.
+_NO_HOOK = MeldRules.meld_problem
+
+
+def meld_rule_refusal(
+    state: GameState, kind: MeldKind, cards: Sequence[Card], *, on_table: bool
+) -> IllegalActionError | None:
+    """The refusal of a meld by the variant's own meld rule (:meth:`MeldRules.meld_problem`), or ``None``.
+
+    Asked of a meld the fields allow: as it would go down (``on_table`` false),
+    or as a lay-off or a swap would leave it on the table. The hook's answers
+    are remembered per distinct meld; without a hook this costs one lookup.
+    """
+    variant = state.variant
+    if type(variant.melds).meld_problem is _NO_HOOK:  # the built-in rules: nothing to ask
+        return None
+    judge = meld_judge(variant.melds)
+    assert judge is not None
+    problem = judge.problem(kind, cards, on_table)
+    if problem is None:
+        return None
+    shown = format_cards(cards if kind is MeldKind.RUN else sorted(cards))
+    return _illegal(Reason.MELD_RULE, f"{kind.value} {shown} breaks the variant's meld rule: {problem}"
+                                      f"{variant.cite('melds.rule')}")
 
 
 def _laydown_leaves_error(
@@ -563,10 +598,13 @@ def _check_swap(state: GameState, seat: int, action: SwapJoker) -> object:
     if result is None:
         return _swap_misfit(state, action, meld.kind, meld.cards)
     if meld.kind is MeldKind.RUN:
-        return _run_swap(state, seat, action, *result)
+        verdict = _run_swap(state, seat, action, *result)
+        if isinstance(verdict, tuple):
+            return meld_rule_refusal(state, meld.kind, verdict[0], on_table=True) or verdict
+        return verdict
     if action.to is not None:
         return _illegal(Reason.BAD_SWAP, "the jokers freed from a set join the hand: name no destination")
-    return (*result, False)
+    return meld_rule_refusal(state, meld.kind, result[0], on_table=True) or (*result, False)
 
 
 def _swap_meld_error(state: GameState, seat: int, action: SwapJoker) -> IllegalActionError | None:

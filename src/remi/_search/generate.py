@@ -9,7 +9,7 @@ kernel, :mod:`remi._search.kernel`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations, product
 from typing import NamedTuple
 
@@ -33,7 +33,7 @@ from remi._search.scored import run_line, suit_bits, window_naturals
 from remi.actions import LayDown
 from remi.cards import CARDS
 from remi.contracts import Contract, RunSpan, run_span, runs_too_close
-from remi.melds import JokerCap, Meld, MeldKind, MeldRules, Twos
+from remi.melds import Meld, MeldKind, MeldRules, Twos, wild_cap
 
 #: A requirement as the search sees it: its kind and (minimum or exact) size.
 _Requirement = tuple[MeldKind, int]
@@ -41,6 +41,8 @@ _Requirement = tuple[MeldKind, int]
 _Groups = dict[_Requirement, int]
 #: A meld the walk chose: its kind and its card indices (a set's sorted, a run's in order).
 _Chosen = tuple[MeldKind, tuple[int, ...]]
+#: Whether a prefix-closed contract-level check refuses the melds chosen so far (see :func:`laydowns`).
+PrefixCheck = Callable[[tuple[Meld, ...]], bool]
 
 
 def laydowns(
@@ -55,6 +57,7 @@ def laydowns(
     all_in: bool,
     keep: int,
     run_gap: int = 0,
+    prefix_refused: PrefixCheck | None = None,
 ) -> Iterator[LayDown]:
     """Every legal lay-down, each exactly once.
 
@@ -72,11 +75,21 @@ def laydowns(
             default (0 otherwise): lay-downs holding two runs of one suit closer than
             that are dropped as soon as the second run is chosen. The listing still
             asks the contract-level check of every lay-down.
+        prefix_refused: Where the contracts' own check is prefix-closed
+            (:attr:`remi.Contracts.prefix_closed`), whether it refuses the melds
+            chosen so far: the walk then prunes every lay-down holding them.
+
+    Where the rules override :meth:`~remi.melds.MeldRules.meld_problem`, the
+    candidate melds are those it allows (:func:`~remi._search.kernel.candidates`),
+    and the counting bounds, which assume that every meld of the fields goes
+    down, are not used.
     """
     groups, order = _open_groups(contract, done)
     if all_in and not _all_in_may_fit(rules, groups, counts):
         return
-    bounded = not all_in and not exact and not piecemeal and _bounds_exact(rules, groups, counts)
+    hooked = type(rules).meld_problem is not MeldRules.meld_problem
+    bounded = (not all_in and not exact and not piecemeal and not hooked
+               and _bounds_exact(rules, groups, counts))
     if bounded and (not _may_fit(rules, groups, counts)
                     or not _feasible(rules, sorted(groups.items(), key=_runs_first), counts)):
         return
@@ -88,7 +101,7 @@ def laydowns(
     # several ways; only the canonical way is listed (nothing is remembered between yields)
     slots = _slots(keys, groups) if len({kind for kind, _ in keys}) < len(keys) and not exact else None
     for plan in _plans(keys, groups, piecemeal):
-        for melds in _walk(rules, plan, counts, exact, hand_size, all_in, keep, run_gap):
+        for melds in _walk(rules, plan, counts, exact, hand_size, all_in, keep, run_gap, prefix_refused):
             if slots is None or _canonical(slots, plan, melds):
                 yield _laydown(melds)
 
@@ -165,11 +178,11 @@ def _bounds_exact(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
         return False  # melds of wilds only escape the counting bound
     if rules.twos is not NATURAL_TWOS and any(counts[DEAD:]):
         return False
-    cap = rules.joker_cap is JokerCap.NATURALS
+    cap = wild_cap(rules)
     for kind, size in groups:
         if need > size:
             return False
-        if kind is RUN and ((size % 2 or need > size // 2) if cap else need > 1):
+        if kind is RUN and not cap.shrinks_to(size, need):
             return False
     return True
 
@@ -221,10 +234,10 @@ def _may_fit(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
     """
     # (where 2s are wild, each 2 counts as a joker and as a natural: the bound only loosens)
     wilds = wild_count(rules, counts)
-    cap = rules.joker_cap is JokerCap.NATURALS
+    cap = wild_cap(rules)
     short = 0  # melds that need a joker, over all requirements
     for (kind, size), needed in groups.items():
-        least = (size + 1) // 2 if cap else 1
+        least = max(cap.fewest_naturals(size), 1)
         if kind is SET:
             possible, alone = _sets_possible(rules, counts, size, least, wilds)
         elif not rules.run_wrap:  # (the windows know no wrap-around)
@@ -402,15 +415,17 @@ def _walk(
     all_in: bool,
     keep: int,
     run_gap: int = 0,
+    prefix_refused: PrefixCheck | None = None,
 ) -> Iterator[list[_Chosen]]:
     """Every choice of melds, one per requirement of ``plan`` in order, that the hand ``counts`` allows.
 
     Melds for equal requirements come in increasing order, so each lay-down
     comes once; ``keep`` cards stay in hand, or (``all_in``) none does.
-    ``run_gap`` (if positive) keeps two runs of one suit that far apart.
+    ``run_gap`` (if positive) keeps two runs of one suit that far apart;
+    ``prefix_refused`` (if given) prunes at each meld chosen.
     ``counts`` are taken from and restored.
     """
-    walk = _Walk(rules, tuple(plan), counts, exact, hand_size, all_in, keep, run_gap)
+    walk = _Walk(rules, tuple(plan), counts, exact, hand_size, all_in, keep, run_gap, prefix_refused)
     if walk.covering and not walk.covered(walk.plan):
         return
     yield from walk.step(0, 0)
@@ -421,7 +436,7 @@ class _Walk:
 
     __slots__ = (
         "all_in", "chosen", "counts", "covering", "exact", "floor", "gapped", "hand_size", "keep", "known",
-        "merge_twos", "plan", "rules", "run_gap", "spans", "still_needed",
+        "merge_twos", "plan", "prefix_refused", "rules", "run_gap", "spans", "still_needed",
     )
 
     def __init__(
@@ -434,8 +449,10 @@ class _Walk:
         all_in: bool,
         keep: int,
         run_gap: int,
+        prefix_refused: PrefixCheck | None = None,
     ) -> None:
         self.rules = rules
+        self.prefix_refused = prefix_refused
         self.plan = plan
         self.counts = counts
         self.exact = exact
@@ -455,7 +472,8 @@ class _Walk:
         self.floor = 0 if all_in else keep
         self.covering = all_in and len(plan) > 1
         self.known = _Known(set(), {})
-        self.merge_twos = rules.twos is Twos.WILD
+        # (a meld hook tells a 2 from a joker: the cover search then keeps them apart)
+        self.merge_twos = rules.twos is Twos.WILD and type(rules).meld_problem is MeldRules.meld_problem
 
     def covered(self, rest: tuple[_Requirement, ...]) -> bool:
         """Whether melds for ``rest`` can take every card left (N18)."""
@@ -477,6 +495,11 @@ class _Walk:
             return (all_in_run if kind is RUN else all_in_set)(self.rules, self.counts, size, self.exact)
         return candidates(self.rules, self.counts, kind, size, self.exact)
 
+    def _refused(self) -> bool:
+        """Whether the prefix-closed contract check (there is one) refuses the melds chosen so far."""
+        assert self.prefix_refused is not None
+        return self.prefix_refused(tuple([built_meld(kind is RUN, cards) for kind, cards in self.chosen]))
+
     def step(self, level: int, used: int) -> Iterator[list[_Chosen]]:
         """The walks on from the requirement at ``level``, with ``used`` cards already chosen."""
         plan = self.plan
@@ -492,6 +515,7 @@ class _Walk:
         spans = self.spans
         same_as_previous = level > 0 and plan[level - 1] == plan[level]
         spaced = self.gapped and kind is RUN
+        prefix = self.prefix_refused
         # N18: all-in walks on only where the requirements left can take every card left (a last
         # meld left is looked for directly)
         check_cover = self.covering and level + 2 < len(plan)
@@ -505,10 +529,10 @@ class _Walk:
                 spans.append(span)
             for index in cards:
                 counts[index] -= 1
-            if not check_cover or self.covered(plan[level + 1 :]):
-                chosen.append((kind, cards))
+            chosen.append((kind, cards))
+            if (not check_cover or self.covered(plan[level + 1 :])) and (prefix is None or not self._refused()):
                 yield from self.step(level + 1, used + len(cards))
-                chosen.pop()
+            chosen.pop()
             for index in cards:
                 counts[index] += 1
             if spaced:

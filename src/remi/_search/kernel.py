@@ -43,7 +43,7 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations, compress, product
 
 from remi.cards import CARD_SLOTS, DEAD_TWOS, JOKER, Card
-from remi.melds import JokerCap, MeldKind, MeldRules, Twos, longest_run, run_value_bounds
+from remi.melds import JokerCap, MeldKind, MeldRules, Twos, WildCap, longest_run, meld_judge, run_value_bounds, wild_cap
 
 #: The joker's index in a count vector; the live naturals' indices are the ones below it.
 J = JOKER.index
@@ -164,18 +164,18 @@ def _set_naturals(rank: int, copies: tuple[int, ...]) -> list[int]:
 def _plain_sets(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
     """Every set (as sorted card indices) with a size in [low, high] from ``counts`` (ordinary rules)."""
     jokers = counts[J]
-    cap = rules.joker_cap is JokerCap.NATURALS
+    cap = wild_cap(rules)
     for rank in range(13):
         held = _rank_copies(counts, rank, rules.set_distinct_suits)
         most_naturals = sum(held)
-        if most_naturals == 0 or most_naturals + (min(jokers, most_naturals) if cap else jokers) < low:
+        if most_naturals == 0 or most_naturals + cap.beside(jokers, most_naturals) < low:
             continue
         for copies in product(*(range(taken + 1) for taken in held)):
             naturals = sum(copies)
             if naturals == 0:
                 continue
             chosen = _set_naturals(rank, copies)
-            for wilds in range(min(jokers, naturals) if cap else jokers, -1, -1):
+            for wilds in range(cap.beside(jokers, naturals), -1, -1):
                 size = naturals + wilds
                 if size >= low and (high is None or size <= high):
                     yield (*chosen, *([J] * wilds))
@@ -244,7 +244,7 @@ def wild_sets(rules: MeldRules, counts: list[int], rank: int, low: int, high: in
     twos = rules.twos
     if rank == 1 and twos is Twos.WILD:
         return  # a 2 is never a natural
-    cap = rules.joker_cap is JokerCap.NATURALS
+    cap = wild_cap(rules)
     least = max(1, rules.min_naturals)
     wild_kinds = (J,) if rank == 1 or twos is NATURAL_TWOS else (*TWOS, J)
     available = tuple(counts[kind] for kind in wild_kinds)
@@ -254,7 +254,7 @@ def wild_sets(rules: MeldRules, counts: list[int], rank: int, low: int, high: in
         if naturals < least:
             continue
         chosen = _set_naturals(rank, copies)
-        for taken_wilds in range(min(wilds, naturals) if cap else wilds, -1, -1):
+        for taken_wilds in range(cap.beside(wilds, naturals), -1, -1):
             size = naturals + taken_wilds
             if size < low or (high is not None and size > high):
                 continue
@@ -276,10 +276,10 @@ def _held_prefix(held: list[int], span: int) -> list[int]:
 def _plain_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
     """Every run (card indices in order, jokers in place) with a length in [low, high] (ordinary rules)."""
     jokers = counts[J]
-    cap = rules.joker_cap is JokerCap.NATURALS
+    cap = wild_cap(rules)
     windows = run_windows(rules, low, high)
     span = 27 if rules.run_wrap else 14
-    joker_budgets = [min(jokers, length // 2 if cap else length - 1) for length in range(max(high, low) + 1)]
+    joker_budgets = [min(jokers, budget) for budget in cap.run_wilds[: max(high, low) + 1]]
     for start_index in SUIT_STARTS:
         held = counts[start_index : start_index + 13]
         if not any(held):
@@ -311,10 +311,10 @@ def _window_plain_runs(indices: list[int], counts: list[int], budget: int) -> It
             yield tuple(run)
 
 
-def _fill(indices: list[int], counts: list[int], jokers: int, cap: bool) -> Iterator[tuple[int, ...]]:
+def _fill(indices: list[int], counts: list[int], jokers: int, cap: WildCap) -> Iterator[tuple[int, ...]]:
     """Every way to fill the run positions with naturals (if held) or jokers, copy by copy."""
     length = len(indices)
-    max_jokers = min(jokers, length // 2 if cap else length - 1)
+    max_jokers = min(jokers, cap.run_wilds[length])
     used: dict[int, int] = {}
     chosen: list[int] = []
 
@@ -354,7 +354,7 @@ def wild_runs(rules: MeldRules, counts: list[int], suit: int, low: int, high: in
     if suit == WILDS_ONLY_SUIT:
         yield from _wilds_only_runs(rules, counts, low, high)
         return
-    cap = rules.joker_cap is JokerCap.NATURALS
+    cap = wild_cap(rules)
     wild_kinds = wild_types(rules)
     left = [counts[kind] for kind in wild_kinds]
     wilds = sum(left)
@@ -371,9 +371,9 @@ def wild_runs(rules: MeldRules, counts: list[int], suit: int, low: int, high: in
         held_places = [place for place, index in enumerate(indices)
                        if counts[index] and not (twos_wild and index == two)]  # (a live 2 is a wild there)
         gaps = length - len(held_places)
-        if gaps > wilds or len(held_places) < least or (cap and gaps > len(held_places)):
+        if gaps > wilds or len(held_places) < least or not cap.allows(gaps, len(held_places)):
             continue
-        most_wilds = min(wilds, length - least, length // 2 if cap else length)
+        most_wilds = min(wilds, length - least, cap.within(length))
         yield from _window_wild_runs(indices, held_places, counts, wild_kinds, left, range(gaps, most_wilds + 1))
 
 
@@ -470,22 +470,47 @@ def _fresh(cache: _Cache, key: _CacheKey, keep: bool, eager: bool, source: Itera
 def candidates(
     rules: MeldRules, counts: list[int], kind: MeldKind, size: int, exact: bool
 ) -> Iterator[tuple[int, ...]]:
-    """Every meld of ``kind`` fulfilling a requirement of ``size`` from ``counts``, each once."""
+    """Every meld of ``kind`` fulfilling a requirement of ``size`` from ``counts``, each once.
+
+    Where the rules override :meth:`~remi.melds.MeldRules.meld_problem`, only
+    the melds it allows (as they would go down) are candidates: a refusing
+    hook shrinks every search built on them.
+    """
     if rules.twos is not NATURAL_TWOS or rules.min_naturals != 1:
-        return _wild_candidates(rules, counts, kind, size, exact)
-    if kind is SET:
-        return _cached_sets(rules, counts, size, size if exact else rules.set_max)
-    return _cached_runs(rules, counts, size, size if exact else rules.run_max)
+        found = _wild_candidates(rules, counts, kind, size, exact)
+    elif kind is SET:
+        found = _cached_sets(rules, counts, size, size if exact else rules.set_max)
+    else:
+        found = _cached_runs(rules, counts, size, size if exact else rules.run_max)
+    if type(rules).meld_problem is _NO_HOOK:
+        return found
+    return allowed_melds(rules, kind, found)
+
+
+#: The meld hook of the built-in rules, which allows every meld (see :func:`allowed_melds`).
+_NO_HOOK = MeldRules.meld_problem
+
+
+def allowed_melds(rules: MeldRules, kind: MeldKind, found: Iterable[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+    """The melds of ``found`` (card indices) that the meld hook of ``rules`` allows to go down, asked once each."""
+    judge = meld_judge(rules)
+    if judge is None:
+        yield from found
+        return
+    allows = judge.allows
+    for cards in found:
+        if allows(kind, cards):
+            yield cards
 
 
 def _cached_sets(rules: MeldRules, counts: list[int], low: int, high: int | None) -> Iterator[tuple[int, ...]]:
     """The sets of every rank (ordinary rules), each rank's list from the cache where it is kept."""
     cache = _cache(rules)
     jokers = counts[J]
-    cap = rules.joker_cap is JokerCap.NATURALS
+    cap = wild_cap(rules)
     for rank, held in enumerate(ranks(counts)):
         naturals = held[0] + held[1] + held[2] + held[3]
-        if not naturals or naturals + (naturals if cap and naturals < jokers else jokers) < low:
+        if not naturals or naturals + cap.beside(jokers, naturals) < low:
             continue
         key = (0, rank, held, jokers, low, high)
         found = cache.get(key, ())
@@ -504,7 +529,7 @@ def _cached_runs(rules: MeldRules, counts: list[int], low: int, high: int) -> It
     """The runs of every suit (ordinary rules), each suit's list from the cache where it is kept."""
     cache = _cache(rules)
     jokers = counts[J]
-    least = (low + 1) // 2 if rules.joker_cap is JokerCap.NATURALS else 1
+    least = max(wild_cap(rules).fewest_naturals(low), 1)
     for suit, start in enumerate(SUIT_STARTS):
         held = tuple(counts[start : start + 13])
         naturals = sum(held)
@@ -577,7 +602,13 @@ def all_in_set(rules: MeldRules, counts: list[int], size: int, exact: bool) -> I
 
 
 def all_in_run(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
-    """Runs that use every remaining card (the last meld of an all-in lay-down)."""
+    """Runs that use every remaining card (the last meld of an all-in lay-down), as the meld hook allows."""
+    found = _all_in_runs(rules, counts, size, exact)
+    return found if type(rules).meld_problem is _NO_HOOK else allowed_melds(rules, RUN, found)
+
+
+def _all_in_runs(rules: MeldRules, counts: list[int], size: int, exact: bool) -> Iterator[tuple[int, ...]]:
+    """:func:`all_in_run` by the fields alone."""
     total = sum(counts)
     if total < size or (exact and total != size) or total > rules.run_max:
         return  # (a run as long as the cards left must still be within the longest run allowed)

@@ -13,7 +13,7 @@ import attrs
 from remi._search.kernel import DEAD, TWOS, J, counts_of, run_bounds, run_windows, set_naturals
 from remi.cards import CARDS, Card
 from remi.contracts import Contract
-from remi.melds import JokerCap, MeldKind, Twos
+from remi.melds import MeldKind, Twos, WildCap, wild_cap
 from remi.variant import Variant
 
 _WINDOWS: dict[tuple[int, int], tuple[Variant, tuple[tuple[int, ...], ...]]] = {}
@@ -127,7 +127,7 @@ def _best_plan(variant: Variant, hand: tuple[Card, ...], needs: tuple[_Need, ...
         counts[index] -= 1
     if rules.twos is Twos.WILD_EXCEPT_SETS:
         _twos_to_wilds(counts)
-    room = _wild_room(search.best_melds, rules.min_naturals, rules.joker_cap is JokerCap.NATURALS)
+    room = _wild_room(search.best_melds, rules.min_naturals, wild_cap(rules))
     missing = search.best_cost - min(counts[J], room)
     spare = tuple(CARDS[index] for index in range(len(counts)) if index != J for _ in range(counts[index]))
     return Plan(missing, search.best_cost, spare)
@@ -157,16 +157,15 @@ def _targets(variant: Variant, counts: list[int], need: _Need) -> list[_Target]:
     return options or [(size, ())]
 
 
-def _wild_room(melds: list[tuple[int, int]], least: int, capped: bool) -> int:
+def _wild_room(melds: list[tuple[int, int]], least: int, cap: WildCap) -> int:
     """How many gaps of the planned ``melds`` (naturals lacking, naturals held) the hand's wilds may fill.
 
-    At most as many per meld as leave it ``least`` naturals and, where
-    ``capped``, no more wilds than naturals.
+    At most as many per meld as leave it ``least`` naturals and as the joker cap allows.
     """
     room = 0
     for lack, got in melds:
         most = lack + got - least  # wilds that leave the meld its fewest naturals
-        room += max(0, min(lack, got, most) if capped else min(lack, most))
+        room += max(0, cap.beside(min(lack, most), got))
     return room
 
 

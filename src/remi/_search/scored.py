@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import accumulate, combinations, compress, product
 
 from remi._search.kernel import J
-from remi.melds import JokerCap, MeldRules, Twos, run_value_bounds
+from remi.melds import MeldRules, Twos, WildCap, run_value_bounds, wild_cap
 
 #: A scored candidate's score is ``points * SCORE_WEIGHT + cards``: points first, then more cards melded.
 SCORE_WEIGHT = 1024
@@ -153,27 +153,29 @@ class ScoredRules:
         points: The points of each card, by card index.
         wild_points: What a wild scores.
         capped: Whether wilds may not outnumber a meld's naturals (:attr:`JokerCap.NATURALS`).
+        cap: The joker cap, compiled (:class:`~remi.melds.WildCap`).
         fewest_naturals: The fewest naturals a meld holds.
         distinct_suits: Whether a set's suits differ.
     """
 
-    __slots__ = ("capped", "distinct_suits", "fewest_naturals", "line", "points", "wild_points")
+    __slots__ = ("cap", "capped", "distinct_suits", "fewest_naturals", "line", "points", "wild_points")
 
     def __init__(
-        self, line: RunLine, points: tuple[int, ...], wild_points: int, capped: bool, fewest_naturals: int,
+        self, line: RunLine, points: tuple[int, ...], wild_points: int, cap: WildCap, fewest_naturals: int,
         distinct_suits: bool,
     ) -> None:
         self.line = line
         self.points = points
         self.wild_points = wild_points
-        self.capped = capped
+        self.cap = cap
+        self.capped = cap.capped
         self.fewest_naturals = fewest_naturals
         self.distinct_suits = distinct_suits
 
 
 def scored_rules(rules: MeldRules, points: tuple[int, ...], wild_points: int) -> ScoredRules:
     """The :class:`ScoredRules` of ``rules`` with these card points."""
-    return ScoredRules(run_line(rules), points, wild_points, rules.joker_cap is JokerCap.NATURALS,
+    return ScoredRules(run_line(rules), points, wild_points, wild_cap(rules),
                        max(1, rules.min_naturals), rules.set_distinct_suits)
 
 
@@ -219,7 +221,7 @@ def scored_runs(  # noqa: C901, PLR0912, PLR0915
     least = terms.fewest_naturals  # the fewest naturals a run keeps
     ends = least if least > 2 else 2  # the fewest naturals left when inner ones give way to jokers
     # the fewest naturals a run of ``shortest`` cards needs (an ace may count twice on the line)
-    fewest = max(least, (shortest + 1) // 2 if capped else shortest - jokers)
+    fewest = max(least, terms.cap.fewest_naturals(shortest) if capped else shortest - jokers)
     suit_start = suit * 13
     positions = list(compress(line.values, map(row.__getitem__, line.offsets)))  # of the naturals held
     held = len(positions)
@@ -255,7 +257,7 @@ def scored_runs(  # noqa: C901, PLR0912, PLR0915
             for dropped in range(most_dropped + 1 if most_dropped > 0 else 1):
                 naturals = present - dropped
                 inside = span - naturals
-                if capped and inside > naturals:
+                if capped and inside > naturals:  # (WildCap.allows, inline: the kernel's inner loop)
                     break
                 most_added = min(jokers - inside, longest - span, room)
                 if capped:
@@ -304,14 +306,14 @@ def scored_sets(terms: ScoredRules, counts: list[int], rank: int, shortest: int,
     """
     jokers = counts[J]
     held = counts[rank] + counts[rank + 13] + counts[rank + 26] + counts[rank + 39]
-    if held + (min(jokers, held) if terms.capped else jokers) < shortest:
+    if held + terms.cap.beside(jokers, held) < shortest:
         return ()
     picks = greedy_suits(counts, rank, terms.distinct_suits)
     natural_points = terms.points[rank]
     wild_points = terms.wild_points
     out: list[Scored] = []
     for naturals in range(min(len(picks), longest), terms.fewest_naturals - 1, -1):
-        most_wilds = min(jokers, longest - naturals, naturals) if terms.capped else min(jokers, longest - naturals)
+        most_wilds = terms.cap.beside(min(jokers, longest - naturals), naturals)
         for wilds in range(most_wilds, max(0, shortest - naturals) - 1, -1):
             score = (naturals * natural_points + wilds * wild_points) * SCORE_WEIGHT + naturals + wilds
             out.append((score, (rank, naturals, wilds), (*picks[:naturals], *(J,) * wilds)))
@@ -336,7 +338,7 @@ def cover_sets(terms: ScoredRules, counts: list[int], shortest: int, longest: in
         if not taken[must_suit] or naturals > longest or naturals < terms.fewest_naturals:
             continue
         cards = tuple(suit * 13 + rank for suit in range(4) for _ in range(taken[suit]))
-        most_wilds = min(jokers, longest - naturals, naturals) if terms.capped else min(jokers, longest - naturals)
+        most_wilds = terms.cap.beside(min(jokers, longest - naturals), naturals)
         for wilds in range(most_wilds, max(0, shortest - naturals) - 1, -1):
             score = (naturals * natural_points + wilds * wild_points) * SCORE_WEIGHT + naturals + wilds
             out.append((score, (rank, naturals, wilds, *taken), cards + (J,) * wilds))

@@ -44,7 +44,7 @@ from remi._search.scored import (
 from remi.cards import CARDS
 from remi.contracts import Contract
 from remi.errors import VariantError
-from remi.melds import JokerCap, MeldKind, MeldRules, Twos
+from remi.melds import MeldKind, MeldRules, Twos, wild_cap
 from remi.variant import Variant
 
 #: Where twos may be natural in a set of twos: the jokers (the wilds a set of twos may hold).
@@ -201,7 +201,7 @@ def _build(rules: MeldRules, points: tuple[int, ...], cheap: Tables | None) -> T
     twos_sets = rules.twos is Twos.WILD_EXCEPT_SETS
     line = run_line(rules)
     wild_points = max(points[J], points[1]) if wild_twos else points[J]
-    cap_naturals = rules.joker_cap is JokerCap.NATURALS
+    cap_naturals = wild_cap(rules).capped
     return Tables(
         points=points,
         cap_naturals=cap_naturals,
@@ -314,13 +314,13 @@ def _jokers_for_sets(tables: Tables, counts: list[int], sets: int, fewest: int) 
     naturals = _set_naturals(tables, counts)
     if tables.distinct:  # a set holds one card of a suit: only its first set is bounded
         held = max(naturals)
-        if held < tables.fewest or (tables.cap_naturals and fewest > 2 * held):
+        if held < tables.fewest or not tables.kernel.cap.allows(fewest - held, held):
             return None
         return fewest - held if fewest > held else 0
     naturals.sort(reverse=True)
     wants: list[int] = []
     for held in naturals[:sets]:
-        if held < tables.fewest or (tables.cap_naturals and fewest > 2 * held):
+        if held < tables.fewest or not tables.kernel.cap.allows(fewest - held, held):
             break  # (nor can a rank with fewer copies make a set)
         spent = 0
         for many in range(1, min(sets, held // tables.fewest) + 1):
@@ -453,9 +453,7 @@ def special_sets(tables: Tables, counts: list[int], lmin: int, lmax: int) -> lis
         picks = greedy_suits(counts, 1, tables.distinct)
         two_points, joker_points = tables.points[1], tables.points[J]
         for twos in range(min(len(picks), lmax, wilds), tables.fewest - 1, -1):
-            most_jokers = min(jokers, lmax - twos, wilds - twos)
-            if tables.cap_naturals and twos < most_jokers:
-                most_jokers = twos
+            most_jokers = tables.kernel.cap.beside(min(jokers, lmax - twos, wilds - twos), twos)
             for its_jokers in range(most_jokers, max(0, lmin - twos) - 1, -1):
                 out.append(((twos * two_points + its_jokers * joker_points) * SCORE_WEIGHT + twos + its_jokers,
                             (SPECIAL_SET, twos, its_jokers),
@@ -570,12 +568,12 @@ def _rank_curve(tables: Tables, points: int, held: int, jokers: int, lmin: int, 
     """The joker curve of the sets of a rank worth ``points`` from ``held`` of its naturals and ``jokers`` jokers."""
     exact = [NO_SCORE] * (jokers + 1)
     wild_points = tables.wild_points
-    cap_naturals = tables.cap_naturals
+    cap = tables.kernel.cap
     fewest_naturals = tables.fewest
     for wilds in range(jokers + 1 if jokers < lmax else lmax):
         # with so many wilds the most naturals that fit score best (no card scores below zero)
         naturals = held if held < lmax - wilds else lmax - wilds
-        if naturals < fewest_naturals or naturals + wilds < lmin or (cap_naturals and wilds > naturals):
+        if naturals < fewest_naturals or naturals + wilds < lmin or not cap.allows(wilds, naturals):
             continue
         exact[wilds] = (naturals * points + wilds * wild_points) * SCORE_WEIGHT + naturals + wilds
     return prefix_max(exact)
@@ -597,7 +595,7 @@ def best_natural_set(
     """
     jokers = counts[J]
     wild_points = tables.wild_points
-    cap_naturals = tables.cap_naturals
+    cap = tables.kernel.cap
     fewest_naturals = tables.fewest
     best: Candidate | None = None
     for potential, rank in ranks:
@@ -611,9 +609,7 @@ def best_natural_set(
             continue
         points = tables.points[rank]
         for naturals in range(held if held < lmax else lmax, fewest_naturals - 1, -1):
-            wilds = jokers if jokers < lmax - naturals else lmax - naturals
-            if cap_naturals and naturals < wilds:
-                wilds = naturals
+            wilds = cap.beside(jokers if jokers < lmax - naturals else lmax - naturals, naturals)
             if naturals + wilds < lmin or wilds < wild_floor:
                 continue
             if low is not None and (rank, naturals, wilds) < low:

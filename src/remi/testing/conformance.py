@@ -17,9 +17,10 @@ import attrs
 from remi._util import printable
 from remi.cards import CARDS
 from remi.errors import Reason, RemiError
+from remi.melds import Meld
 from remi.state import GameState, new_game
 from remi.testing.invariants import assert_invariants, brute_force_valid, random_action
-from remi.testing.reference import assert_legal_actions, assert_round_trips, assert_view_hides
+from remi.testing.reference import assert_legal_actions, assert_round_trips, assert_view_hides, house_rule_allows
 from remi.variant import Variant
 from remi.variants import get
 
@@ -128,6 +129,11 @@ def _table_melds_valid(state: GameState, seen: set[object]) -> None:
         seen.add(meld)
         if not brute_force_valid(rules, meld.kind, meld.cards):
             raise AssertionError(f"table meld {index} ({meld}) is no valid {meld.kind.value} by brute force")
+        # the meld hook: a meld as laid was asked as it went down, a grown one as it stays on the table
+        shown = Meld(meld.kind, meld.cards)
+        if not (house_rule_allows(rules, shown, on_table=True) or house_rule_allows(rules, shown, on_table=False)):
+            raise AssertionError(f"table meld {index} ({meld}) breaks the variant's meld hook: "
+                                 f"{rules.meld_problem(shown, on_table=True)}")
 
 
 class _Game:
@@ -179,7 +185,8 @@ def check_variant(
       the variant was built; a lay-off quota never goes negative);
     * ``invariants``: :func:`assert_invariants` on every state, against the
       match's start;
-    * ``melds``: every table meld valid by :func:`brute_force_valid`;
+    * ``melds``: every table meld valid by :func:`brute_force_valid`, and allowed by the variant's meld
+      hook (:meth:`~remi.MeldRules.meld_problem`);
     * ``legal-actions``: ``legal_actions()`` sound and complete against the
       brute-force reference (:func:`assert_legal_actions`), on a sample of
       states;

@@ -102,14 +102,31 @@ def _candidate_melds(rules: MeldRules, hand: tuple[Card, ...]) -> tuple[tuple[Me
     Every sub-multiset of the cards of one rank and the wilds is tried as a set,
     and every sub-multiset of the naturals of one suit and the wilds as a run,
     in every order :func:`_run_orders` gives. The invalid ones are those just
-    beside a valid meld, such as runs with a gap or sets with too many wilds.
+    beside a valid meld, such as runs with a gap or sets with too many wilds,
+    and those the variant's meld hook refuses to see go down.
     """
     found = _conceivable_sets(rules, hand) | _conceivable_runs(rules, hand)
     valid: list[Meld] = []
     invalid: list[Meld] = []
     for meld in sorted(found, key=lambda meld: (meld.kind.value, [card.index for card in meld.cards])):
-        (valid if brute_force_valid(rules, meld.kind, meld.cards) else invalid).append(meld)
+        allowed = brute_force_valid(rules, meld.kind, meld.cards) and house_rule_allows(rules, meld, on_table=False)
+        (valid if allowed else invalid).append(meld)
     return tuple(valid), tuple(invalid)
+
+
+def house_rule_allows(rules: MeldRules, meld: Meld, *, on_table: bool) -> bool:
+    """Whether the meld hook of ``rules`` (:meth:`MeldRules.meld_problem`) allows ``meld``, asked directly.
+
+    The reference asks the hook itself, apart from the engine's memoised
+    judge, so that a listing that forgets to ask it is caught.
+
+    >>> from remi.melds import MeldRules
+    >>> house_rule_allows(MeldRules(), Meld.parse("run 5C JK 7C 8C"), on_table=False)
+    True
+
+    .. versionadded:: 0.3.0
+    """
+    return rules.meld_problem(meld, on_table=on_table) is None
 
 
 def _conceivable_sets(rules: MeldRules, hand: tuple[Card, ...]) -> set[Meld]:
@@ -317,6 +334,10 @@ def assert_legal_actions(state: GameState) -> None:
             if bad is not None:
                 raise AssertionError(f"check() accepts the lay-down {action}, but {bad} is no valid "
                                      f"{bad.kind.value} by brute force")
+            _assert_house_rule(rules, action.melds, False, f"the lay-down {action}")
+        elif isinstance(action, LayOff | SwapJoker):
+            grown = state.apply(action).table[action.meld]
+            _assert_house_rule(rules, (Meld(grown.kind, grown.cards),), True, str(action))
         if action not in listed_set:
             raise AssertionError(f"check() accepts {action}, but legal_actions() does not list it")
         accepted.add(action)
@@ -329,6 +350,14 @@ def assert_legal_actions(state: GameState) -> None:
             raise AssertionError(f"legal_actions() lists {action}, which check() accepts but the "
                                  f"brute-force reference never conceived")
         state.apply(action)
+
+
+def _assert_house_rule(rules: MeldRules, melds: Sequence[Meld], on_table: bool, what: str) -> None:
+    """Refuse ``melds`` that the meld hook of ``rules`` refuses, naming ``what`` check() accepted."""
+    for meld in melds:
+        if not house_rule_allows(rules, meld, on_table=on_table):
+            raise AssertionError(f"check() accepts {what}, but the meld hook refuses {meld}: "
+                                 f"{rules.meld_problem(meld, on_table=on_table)}")
 
 
 def _cards_in(value: object) -> Iterator[Card]:

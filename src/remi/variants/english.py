@@ -82,6 +82,7 @@ ENGLISH = Variant(
         joker_cap_on_layoff=True,
     ),
     contracts=Contracts(
+        prefix_closed=True,  # the built-in contract checks refuse every lay-down holding what they refuse
         contracts=_LEVELS,
         deal_sizes=(_DEALT,) * 7,
         going_out=GoingOut.DISCARD_REQUIRED,  # E13 [reading]

@@ -62,6 +62,7 @@ LIVERPOOL = Variant(
         min_naturals=1,  # L5 [reading] ... but every meld keeps a natural
     ),
     contracts=Contracts(
+        prefix_closed=True,  # the built-in contract checks refuse every lay-down holding what they refuse
         contracts=(  # L2
             Contract.of("set 3", "set 3", name="3-3"),
             Contract.of("set 3", "run 4", name="3-4"),

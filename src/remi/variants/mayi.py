@@ -56,6 +56,7 @@ MAYI = Variant(
         joker_cap_on_layoff=False,  # M7: ... when going down only
     ),
     contracts=Contracts(
+        prefix_closed=True,  # the built-in contract checks refuse every lay-down holding what they refuse
         contracts=(  # M3
             Contract.of("set 3", "set 3", name="two sets"),
             Contract.of("set 3", "run 4", name="set + run"),

@@ -44,6 +44,7 @@ NORWEGIAN = Variant(
         joker_cap_on_layoff=True,  # N10 [reading] at all times
     ),
     contracts=Contracts(
+        prefix_closed=True,  # the built-in contract checks refuse every lay-down holding what they refuse
         contracts=(  # N6
             Contract.of("set 3", "set 3", name="3-3"),
             Contract.of("set 3", "run 4", name="3-4"),
