@@ -66,6 +66,7 @@ import numpy as np
 import pyspiel
 
 from remi._util import printable
+from remi.actions import Action
 from remi.envs.encoding import Encoding, Episode, check_episode_arguments, encoding, render
 from remi.errors import IllegalActionError, Reason, RemiError
 from remi.parts import Schedule
@@ -315,7 +316,7 @@ class RemiState(pyspiel.State):  # type: ignore[misc]
                                   returns=list(self.episode.returns))
         sampled._rewards = list(self._rewards)
         sampled._legal = self._code.legal(sampled.episode.state)
-        sampled.recall = self.recall.resampled(state, player_id)
+        sampled.recall = self.recall.resampled_from(state, player_id)
         return sampled
 
     def __str__(self) -> str:
@@ -329,13 +330,16 @@ class SeatRecall:
     Attributes:
         earlier: Per seat, the text of what it saw before the current deal
             (earlier deals, or, in a resampled state, before the resample).
-        since: The actions played since the resample, per seat as that seat
-            saw them (``None``: the state was not resampled, its views'
-            histories hold the current deal).
+        resampled: Whether the state was resampled (its views have no
+            history, so the actions since are kept in :attr:`since`).
+        since: In a resampled state, the actions played since the resample,
+            last first, as a chain of ``(rest, (before, action, after))``
+            links, read only when an information state is asked for.
     """
 
     earlier: tuple[str, ...]
-    since: tuple[tuple[str, ...], ...] | None = None
+    resampled: bool = False
+    since: Steps | None = None
 
     @classmethod
     def empty(cls, players: int) -> SeatRecall:
@@ -348,19 +352,19 @@ class SeatRecall:
 
     def recent_text(self, state: GameState, seat: int) -> str:
         """What ``seat`` saw since :attr:`earlier`: the deal's events, or the actions since the resample."""
-        if self.since is None:
+        if not self.resampled:
             return self.deal_text(state, seat)
-        return "".join(f" {seen}" for seen in self.since[seat])
+        steps = []
+        link = self.since
+        while link is not None:
+            link, step = link
+            steps.append(step_text(*step, seat))
+        return "".join(f" {text}" for text in reversed(steps))
 
-    def after(self, before: GameState, action: Any, state: GameState) -> SeatRecall:
+    def after(self, before: GameState, action: Action, state: GameState) -> SeatRecall:
         """The recall once ``action`` led from ``before`` to ``state``."""
-        if self.since is not None:
-            actor = before.to_act
-            assert actor is not None
-            gained = Counter(state.view(actor).hand) - Counter(before.view(actor).hand)
-            private = f"{action} +{' '.join(str(card) for card in sorted(gained.elements()))}"
-            return SeatRecall(self.earlier, tuple((*seen, f"{actor}:{private if seat == actor else action}")
-                                                  for seat, seen in enumerate(self.since)))
+        if self.resampled:
+            return SeatRecall(self.earlier, True, (self.since, (before, action, state)))
         if state.deal == before.deal or state.is_over:
             return self
         # a new deal: the views' histories start again, so the ended deal moves to what is remembered
@@ -372,11 +376,26 @@ class SeatRecall:
         """The events of ``state``'s deal as ``seat`` saw them."""
         return " ".join(event_text(event) for event in state.view(seat).history)
 
-    def resampled(self, state: GameState, seat: int) -> SeatRecall:
+    def resampled_from(self, state: GameState, seat: int) -> SeatRecall:
         """The recall of a state resampled from ``seat``'s information in ``state``: its own in full, others' none."""
         mine = f"{self.earlier[seat]}{self.recent_text(state, seat)}"
-        return SeatRecall(tuple(mine if other == seat else "~" for other in range(state.players)),
-                          tuple(() for _ in range(state.players)))
+        return SeatRecall(tuple(mine if other == seat else "~" for other in range(state.players)), True)
+
+
+Steps = tuple["Steps | None", tuple[GameState, Action, GameState]]
+"""The actions since a resample, last first: ``(rest, (before, action, after))``, the first one's rest ``None``."""
+
+
+def step_text(before: GameState, action: Action, after: GameState, seat: int) -> str:
+    """``action`` (from ``before`` to ``after``) as ``seat`` saw it: the cards it drew are its own to see."""
+    actor = before.to_act
+    text = f"{actor}:{action}"
+    if after.deal != before.deal:
+        return f"{text} {after.last_deal} dealt [{' '.join(str(card) for card in after.hands[seat])}]"
+    if seat == actor and len(after.hands[seat]) > len(before.hands[seat]):
+        gained = Counter(after.hands[seat]) - Counter(before.hands[seat])
+        return f"{text} +{' '.join(str(card) for card in sorted(gained.elements()))}"
+    return text
 
 
 @functools.lru_cache(maxsize=1 << 16)
