@@ -182,7 +182,7 @@ def test_a_resampled_state_has_the_same_information_state_for_its_seat() -> None
     hidden = set()
     for _ in range(4):
         sampled = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
-        assert isinstance(sampled, RemiState)
+        assert isinstance(sampled, RemiState) and sampled.episode is not None
         assert sampled.information_state_string(seat) == state.information_state_string(seat)
         assert sampled.legal_actions() == state.legal_actions() and sampled.returns() == state.returns()
         assert sampled.episode.state.hands[seat] == state.episode.state.hands[seat]
