@@ -10,7 +10,7 @@ import attrs
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
+from open_spiel.python.algorithms import cfr, ismcts, mcts, outcome_sampling_mccfr
 
 import remi
 from remi.envs.openspiel import CHANCE_OUTCOMES, RemiState, register
@@ -270,3 +270,22 @@ def test_the_search_example_runs_its_two_algorithms() -> None:
     reward = example.play_ismcts_against_random(game, 3, np.random.RandomState(1))
     assert math.isfinite(reward)
     assert example.run_mccfr(game, 2) > 10
+
+
+def test_a_child_state_and_a_resampled_child_play_on() -> None:
+    # pyspiel's child() clones the state: the clone must still start the match and resample
+    game = pyspiel.load_game("python_remi", {"players": 2, "seeds": 2000})
+    state = game.new_initial_state().child(1).child(3)
+    assert state.episode.state == remi.new_game("norwegian", players=2, seed=1 * CHANCE_OUTCOMES + 3)
+    child = state.child(state.legal_actions()[0])
+    sampled = child.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sampled.information_state_string(0) == child.information_state_string(0)
+    after = sampled.child(sampled.legal_actions()[0])
+    assert not after.is_chance_node() and after.information_state_string(0) != child.information_state_string(0)
+
+
+def test_tabular_cfr_cannot_list_the_states_of_a_real_deal() -> None:
+    # documented in docs/envs.rst: tabular CFR lists every state first
+    game = pyspiel.load_game("python_remi", {"variant": "norwegian", "players": 2})
+    with pytest.raises(RecursionError):
+        cfr.CFRSolver(game)

@@ -209,7 +209,9 @@ class RemiState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: RemiGame) -> None:
         super().__init__(game)
         # what the state needs of the game, kept here: pyspiel may hand a state another wrapper of its game
-        self._game = game
+        self._reward: str = game.reward
+        self._deals: int = game.deals
+        self._terminal_rewards: bool = game.terminal_rewards
         self._code: Encoding = game.code
         self._seeds: int = game.seeds
         self._seed_prefix = 0
@@ -255,9 +257,8 @@ class RemiState(pyspiel.State):  # type: ignore[misc]
         self._seed_prefix = self._seed_prefix * CHANCE_OUTCOMES + digit
         self._seed_drawn += 1
         if self._seed_drawn == seed_digits(self._seeds):
-            game = self._game
-            self.episode = Episode.start(self._code.variant, self._code.players, self._seed_prefix, game.reward,
-                                         game.deals)
+            self.episode = Episode.start(self._code.variant, self._code.players, self._seed_prefix, self._reward,
+                                         self._deals)
 
     def _illegal_text(self, action: int) -> str:
         """Why action id ``action`` cannot be played now, naming it."""
@@ -280,7 +281,7 @@ class RemiState(pyspiel.State):  # type: ignore[misc]
 
     def rewards(self) -> list[float]:
         """Each seat's reward for the last action (with terminal rewards: the returns at the end, else 0)."""
-        if self._game.terminal_rewards:
+        if self._terminal_rewards:
             return self.returns() if self.is_terminal() else [0.0] * self._code.players
         return list(self._rewards)
 
@@ -302,7 +303,9 @@ class RemiState(pyspiel.State):  # type: ignore[misc]
         as :class:`pyspiel.UniformProbabilitySampler`; ``None``: seed 0). The
         result has the same information state for ``player_id``; the other
         seats recall the match from this point on only. At a chance node the
-        result is a copy.
+        result is a copy. Like a clone, the result keeps this state's
+        ``history()`` of action ids (so its serialization stands for this
+        state, not for the sample).
 
         .. versionadded:: 0.3.0
         """
@@ -310,11 +313,9 @@ class RemiState(pyspiel.State):  # type: ignore[misc]
             return self.clone()  # type: ignore[no-any-return]
         state = self.episode.state
         seed = 0 if probability_sampler is None else int(float(probability_sampler()) * (1 << 53))
-        sampled = RemiState(self._game)
-        sampled._seed_drawn = self._seed_drawn
+        sampled: RemiState = self.clone()
         sampled.episode = Episode(determinize(state.view(player_id), seed), self.episode.reward, self.episode.deals,
                                   returns=list(self.episode.returns))
-        sampled._rewards = list(self._rewards)
         sampled._legal = self._code.legal(sampled.episode.state)
         sampled.recall = self.recall.resampled_from(state, player_id)
         return sampled
@@ -340,6 +341,10 @@ class SeatRecall:
     earlier: tuple[str, ...]
     resampled: bool = False
     since: Steps | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SeatRecall:
+        # immutable: a copied state shares it (and the game states it holds, whose histories copying would walk)
+        return self
 
     @classmethod
     def empty(cls, players: int) -> SeatRecall:
