@@ -10,7 +10,7 @@ import attrs
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import cfr, ismcts, mcts, outcome_sampling_mccfr
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
 import remi
 from remi.envs.openspiel import CHANCE_OUTCOMES, RemiState, register
@@ -283,9 +283,3 @@ def test_a_child_state_and_a_resampled_child_play_on() -> None:
     after = sampled.child(sampled.legal_actions()[0])
     assert not after.is_chance_node() and after.information_state_string(0) != child.information_state_string(0)
 
-
-def test_tabular_cfr_cannot_list_the_states_of_a_real_deal() -> None:
-    # documented in docs/envs.rst: tabular CFR lists every state first
-    game = pyspiel.load_game("python_remi", {"variant": "norwegian", "players": 2})
-    with pytest.raises(RecursionError):
-        cfr.CFRSolver(game)
