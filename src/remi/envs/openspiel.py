@@ -85,6 +85,7 @@ REWARD_MODELS = {"rewards": pyspiel.GameType.RewardModel.REWARDS,
 _DEFAULTS: dict[str, Any] = {"variant": "norwegian", "players": 4, "reward": "deal", "deals": 1, "seeds": 0,
                              "reward_model": "rewards"}
 _CHANCE_TEXT = "chance: the seed"
+_EVEN_DIGITS = tuple((digit, 1.0 / CHANCE_OUTCOMES) for digit in range(CHANCE_OUTCOMES))
 
 
 def game_type(reward_model: str) -> pyspiel.GameType:
@@ -122,7 +123,9 @@ def seed_outcomes(seeds: int, prefix: int, drawn: int) -> list[tuple[int, float]
     """
     below = CHANCE_OUTCOMES ** (seed_digits(seeds) - drawn - 1)  # seeds per value of the next digit
     low = prefix * CHANCE_OUTCOMES * below
-    total = min(seeds, low + CHANCE_OUTCOMES * below) - low
+    if low + CHANCE_OUTCOMES * below <= seeds:  # every digit leads to as many seeds
+        return list(_EVEN_DIGITS)
+    total = seeds - low
     outcomes = []
     for digit in range(CHANCE_OUTCOMES):
         start = low + digit * below
