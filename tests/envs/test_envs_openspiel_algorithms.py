@@ -169,9 +169,9 @@ def test_the_information_state_recalls_earlier_deals() -> None:
     first = state.information_state_string(0)
     while state.episode.state.deal == 1:
         state.apply_action(int(rng.choice(state.legal_actions())))
-    if not state.is_terminal():
-        later = state.information_state_string(0)
-        assert "||" in later and first.split(" | ", 1)[1] in later
+    assert not state.is_terminal()  # two deals
+    later = state.information_state_string(0)
+    assert "||" in later and first.split(" | ", 1)[1] in later
 
 
 def test_a_resampled_state_has_the_same_information_state_for_its_seat() -> None:
