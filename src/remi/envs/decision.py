@@ -34,6 +34,7 @@ discards.
 
 from __future__ import annotations
 
+import copy
 from itertools import chain
 
 import numpy as np
@@ -100,6 +101,15 @@ class Decision:
         if state.variant.melds_needed[state.levels[seat] - 1] == len(state.laid[seat]):  # down: no lay-down
             return cls(code, state, (), None, code.first_steps(legal))
         return cls(code, state, (), None, _play_firsts(code, legal))
+
+    def in_state(self, state: GameState) -> Decision:
+        """This decision, with the steps taken, in ``state``: a state where the seat has the same legal actions.
+
+        (A determinized state of the seat's view, say: the open remi actions stay open there.)
+        """
+        moved = copy.copy(self)
+        moved.state = state
+        return moved
 
     def mask(self) -> Mask:
         """The action mask now (``int8``, 1 = allowed; a new array each call)."""
