@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -31,7 +32,8 @@ from stable_baselines3.common.env_util import make_vec_env
 import remi.envs.gymnasium  # noqa: F401 (registers the environments)
 
 ENV_ID = "remi/Norwegian-v0"
-ENV_KWARGS = {"deals": 1, "reward_scale": 0.01, "normalized": True}
+REWARD_SCALE = 0.01
+ENV_KWARGS: dict[str, Any] = {"deals": 1, "reward_scale": REWARD_SCALE, "normalized": True}
 
 
 def mask_of(env: gymnasium.Env) -> np.ndarray:
@@ -55,7 +57,7 @@ def play(model: MaskablePPO | None, deals: int, seed: int) -> list[float]:
                 action = int(model.predict(observation, action_masks=mask.astype(bool), deterministic=True)[0])
             observation, reward, done, _, info = env.step(action)
             total += float(reward)
-        totals.append(total / ENV_KWARGS["reward_scale"])  # type: ignore[operator]
+        totals.append(total / REWARD_SCALE)
     return totals
 
 

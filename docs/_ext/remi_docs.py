@@ -331,7 +331,7 @@ def _default_of(field: attrs.Attribute[Any]) -> object:
     """What ``field`` holds when a part is built without it (attrs.NOTHING when it is required)."""
     default = field.default
     if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-        return default.factory()  # type: ignore[call-arg]
+        return default.factory()  # type: ignore[union-attr]
     return default
 
 
@@ -340,8 +340,9 @@ def defaults_rows() -> list[list[str]]:
     built_ins = [remi.variants.get(name) for name in remi.variants.builtins()]
     rows = []
     for part, _heading in PARTS:
-        cls = attrs.fields_dict(Variant)[part].type
-        cls = getattr(remi, cls) if isinstance(cls, str) else cls
+        declared = attrs.fields_dict(Variant)[part].type
+        cls = getattr(remi, declared) if isinstance(declared, str) else declared
+        assert isinstance(cls, type), f"Variant.{part} declares no part class"
         for field in attrs.fields(cls):
             default = _default_of(field)
             if default is attrs.NOTHING:
