@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 from remi._util import printable, seed_problem
 from remi.actions import Action, Discard, LayDown, LayOff, SwapJoker
 from remi.errors import Reason, RemiError
-from remi.state import GameState, LegalActions, Phase, PlayerView
+from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView
 
 if TYPE_CHECKING:  # the protocol only: remi.bots registers this module's bot, so it cannot be imported here
     from remi.bots import Bot
@@ -74,29 +74,29 @@ MARGIN = 1.0
 POINTS_SCALE = 100.0
 
 
-def deal_value(state: GameState, seat: int, deal: int) -> float:
-    """How well deal ``deal`` went for ``seat``, read from ``state`` once it is over: higher is better.
+def deal_value(result: DealResult | None, seat: int) -> float:
+    """How well a finished deal went for ``seat``, higher is better (``None``, a deal still running: 0).
 
     Going out is worth 1, anything else 0, plus up to :data:`POINTS_WEIGHT`
     either way for the deal's points against the other seats' mean (lower
-    points are better), saturating at :data:`POINTS_SCALE` points. A deal
-    still running (a rollout cut at :data:`ROLLOUT_ACTIONS`) is worth 0.
+    points are better), saturating at :data:`POINTS_SCALE` points.
 
-    >>> import remi
-    >>> game = remi.new_game("norwegian", players=2, seed=1)
-    >>> deal_value(game, 0, 1)  # still running
+    >>> from remi.state import DealResult
+    >>> deal_value(DealResult(deal=1, winner=0, scores=(0, 50), hands=((), ()), levels=(1, 1)), 0)
+    1.125
+    >>> deal_value(DealResult(deal=1, winner=0, scores=(0, 50), hands=((), ()), levels=(1, 1)), 1)
+    -0.125
+    >>> deal_value(None, 1)
     0.0
 
     .. versionadded:: 0.3.0
     """
-    if len(state.deal_scores) < deal:
+    if result is None:
         return 0.0
-    scores = state.deal_scores[deal - 1]
-    last = state.last_deal
-    won = last is not None and last.deal == deal and last.winner == seat
+    scores = result.scores
     others = [score for other, score in enumerate(scores) if other != seat]
     lead = (sum(others) / len(others) - scores[seat]) if others else 0.0
-    return float(won) + POINTS_WEIGHT * max(-1.0, min(1.0, lead / POINTS_SCALE))
+    return float(result.winner == seat) + POINTS_WEIGHT * max(-1.0, min(1.0, lead / POINTS_SCALE))
 
 
 def _digest(*parts: object) -> str:
@@ -260,11 +260,12 @@ class SearchBot:
         policy = self._policy.choose
         for _ in range(ROLLOUT_ACTIONS):
             if state.deal != deal or state.is_over:
-                break
+                last = state.last_deal
+                return deal_value(last if last is not None and last.deal == deal else None, seat)
             actor = state.to_act
             assert actor is not None
             state = state.apply(policy(state.view(actor), state.legal_actions()))
-        return deal_value(state, seat, deal)
+        return deal_value(None, seat)
 
 
 def _mean(values: list[float]) -> float:
