@@ -23,8 +23,24 @@ from typing import Any, cast
 
 import attrs
 
+from remi._engine.events import (
+    Bought,
+    DealEnded,
+    Dealt,
+    Discarded,
+    DrewStock,
+    Event,
+    LaidDown,
+    LaidOff,
+    Passed,
+    StockRebuilt,
+    Swapped,
+    TookDiscard,
+)
+from remi._engine.knowledge import DealLog
 from remi._engine.listing import LegalActions
 from remi._engine.rules import refusal_of, verdict_on
+from remi._engine.sampling import determinized
 from remi._engine.serialize import state_from_json, state_to_json
 from remi._engine.setup import CardsLike, build_game
 from remi._engine.transitions import perform
@@ -49,12 +65,35 @@ from remi.contracts import Contract
 from remi.errors import IllegalActionError, Reason, RemiError
 from remi.variant import Variant
 
-# Phase, TableMeld, DealResult, PlayerView and LegalActions are defined beside the engine modules that
-# need them below this one (the rules, the transitions, the listing), and their public home is here:
-# reprs, tracebacks, the docs and pickles name remi.state, whichever module defines them.
-for _public in (DealResult, LegalActions, Phase, PlayerView, TableMeld):
+# Phase, TableMeld, DealResult, PlayerView, LegalActions and the events are defined beside the engine
+# modules that need them below this one (the rules, the transitions, the listing, the replay), and their
+# public home is here: reprs, tracebacks, the docs and pickles name remi.state, whichever module defines them.
+EVENTS = (Bought, DealEnded, Dealt, Discarded, DrewStock, LaidDown, LaidOff, Passed, StockRebuilt, Swapped,
+          TookDiscard)
+for _public in (DealResult, LegalActions, Phase, PlayerView, TableMeld, *EVENTS):
     _public.__module__ = __name__
-__all__ = ["DealResult", "GameState", "LegalActions", "Phase", "PlayerView", "TableMeld", "new_game"]
+__all__ = [
+    "Bought",
+    "DealEnded",
+    "DealResult",
+    "Dealt",
+    "Discarded",
+    "DrewStock",
+    "Event",
+    "GameState",
+    "LaidDown",
+    "LaidOff",
+    "LegalActions",
+    "Passed",
+    "Phase",
+    "PlayerView",
+    "StockRebuilt",
+    "Swapped",
+    "TableMeld",
+    "TookDiscard",
+    "determinize",
+    "new_game",
+]
 
 
 @attrs.frozen(repr=False, slots=False)  # a dict per state: a new state is one dict copy
@@ -234,6 +273,7 @@ class GameState(Plain):
             taken=self.taken,
             turn=self.turn,
             last_deal=self.last_deal,
+            events=DealLog(self, seat),
         )
 
     def __repr__(self) -> str:
@@ -445,3 +485,52 @@ def new_game(
         _EMPTY, variant, players, seed, deck=deck, hands=hands, stock=stock, discard_pile=discard_pile,
         dealer=dealer, round=round, levels=levels, wins=wins, scores=scores, table=table, layoffs=layoffs,
     )
+
+
+def determinize(view: PlayerView, seed: int | str) -> GameState:
+    """A full state that ``view``'s seat cannot tell from the real one: the hidden cards dealt by ``seed``.
+
+    Everything the seat knows stays as it is: its own hand, the table, the
+    discard pile, the size of every hand and of the stock, the scores and the
+    turn's progress (whose decision, the taken discard, the buys, the buy
+    window). A card the seat saw an opponent pick up (take, buy, or free from a
+    meld by a swap) and not play since stays in that opponent's hand; after a
+    stock rebuild the stock holds only cards of the rebuild (N20). Every other
+    card the seat cannot see is shuffled by ``seed`` among the opponents'
+    unknown cards and the stock. The same view and seed give the same state.
+
+    Play continues from the result as from the real state: the seat to act has
+    the same legal actions when it is ``view``'s seat. The result is a sample
+    to search from, not a record of play: its ``seed`` is ``seed`` (later
+    shuffles follow it), its ``start`` records the position dealt, its
+    ``history`` is empty (so are its views' histories), its ``deal_scores``
+    hold the last deal's row alone, and :meth:`GameState.from_json` refuses
+    its JSON (no :func:`new_game` call leads to a position in mid-turn).
+
+    Args:
+        view: What the seat knows (:meth:`GameState.view`; its
+            :attr:`~PlayerView.history` is read: a view without one keeps
+            only the taken discard in the opponent's hand).
+        seed: An integer or a string, as for :func:`new_game`.
+
+    Raises:
+        RemiError: With reason ``BAD_ARGUMENT`` if ``view`` is not a
+            :class:`PlayerView` or ``seed`` is no seed; with reason
+            ``BAD_POSITION`` if the view shows more cards than the deck holds.
+
+    >>> import remi
+    >>> game = remi.new_game("norwegian", players=3, seed=7)
+    >>> taker = game.to_act
+    >>> game = game.apply(remi.actions.TakeDiscard())
+    >>> sample = remi.determinize(game.view(taker), seed=1)
+    >>> sample.hands[taker] == game.hands[taker], sample.table == game.table
+    (True, True)
+    >>> list(sample.legal_actions()) == list(game.legal_actions())
+    True
+    >>> other = remi.determinize(game.view((taker + 1) % 3), seed=1)
+    >>> game.taken in other.hands[taker]  # seen taken: it stays in the taker's hand
+    True
+
+    .. versionadded:: 0.3.0
+    """
+    return determinized(_EMPTY, view, seed)

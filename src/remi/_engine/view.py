@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import attrs
 
+from remi._engine.events import Event
 from remi._engine.values import DealResult, Phase, TableMeld
 from remi.cards import Card
 from remi.contracts import Contract
 from remi.variant import Variant
 
-__all__ = ["PlayerView"]
+__all__ = ["EventLog", "PlayerView"]
+
+
+class EventLog(Protocol):
+    """Where a view finds its :attr:`~PlayerView.history` on first use (the engine's lazy replay)."""
+
+    def events(self) -> tuple[Event, ...]:
+        """The seat's events of the deal in play."""
+        ...
 
 
 @attrs.frozen
@@ -48,9 +59,17 @@ class PlayerView:
         last_deal: How the previous deal ended, the hands it revealed included
             (``None`` in the first deal).
 
+    Args:
+        events: The :attr:`history` (keyword only, default empty): the events,
+            or an object whose ``events()`` method returns them on first use
+            (what :meth:`GameState.view <remi.GameState.view>` gives). Views
+            compare equal whatever their histories.
+
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        Every field documented.
+    .. versionchanged:: 0.3.0
+       :attr:`history`, the deal's events as this seat saw them.
     """
 
     seat: int
@@ -77,6 +96,40 @@ class PlayerView:
     taken: Card | None
     turn: int
     last_deal: DealResult | None
+    _events: tuple[Event, ...] | EventLog = attrs.field(default=(), eq=False, repr=False, kw_only=True)
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """The deal's events in the order they happened, as this seat saw them.
+
+        The public events of every seat (draws from the stock, their cards
+        shown as ``None``; takes, buys with their penalty cards shown as
+        ``None``; passes; lay-downs, lay-offs, swaps, discards; stock rebuilds;
+        the end of the deal) and this seat's own private ones (the cards it was
+        dealt and drew). The first event is :class:`~remi.Dealt`. Once the
+        match is over, the last deal's.
+
+        Empty for a view of a state that play did not reach from its start
+        (one made with :func:`attrs.evolve`, or by :func:`remi.determinize`),
+        and for a view built by hand without ``events``.
+
+        >>> import remi
+        >>> game = remi.new_game("english", players=2, seed=3)
+        >>> game = game.apply(remi.actions.DrawStock())
+        >>> [type(event).__name__ for event in game.view(0).history]
+        ['Dealt', 'DrewStock']
+        >>> game.view(0).history[1]  # seat 1 drew a card seat 0 did not see
+        DrewStock(seat=1, card=None)
+        >>> game.view(1).history[1]
+        DrewStock(seat=1, card=Card(Rank.FIVE, Suit.HEARTS))
+
+        .. versionadded:: 0.3.0
+        """
+        events = self._events
+        if type(events) is tuple:
+            return events
+        assert not isinstance(events, tuple)
+        return events.events()
 
     def contract(self, seat: int | None = None) -> Contract:
         """The contract ``seat`` (default: this view's seat) is playing."""
