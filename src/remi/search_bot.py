@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 from remi._util import printable, seed_problem
 from remi.actions import Action, Discard, LayDown, LayOff, SwapJoker
 from remi.errors import Reason, RemiError
-from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView
+from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, determinize
 
 if TYPE_CHECKING:  # the protocol only: remi.bots registers this module's bot, so it cannot be imported here
     from remi.bots import Bot
@@ -176,7 +176,7 @@ class SearchBot:
         self.candidates = candidates
         self.time_limit = time_limit
         self._policy = policy(seed)
-        self._sampler = sampler
+        self._sampler: Sampler = determinize if sampler is None else sampler
         #: Rollouts played so far (all decisions): a machine-independent measure of the work done.
         self.rollouts = 0
 
@@ -231,26 +231,31 @@ class SearchBot:
         is given up only for a challenger that beats it clearly in the worlds
         both met (see :func:`_clearly_better`).
         """
-        key = _decision_key(view)
-        sampler = self._sampler if self._sampler is not None else _default_sampler()
+        worlds = _Worlds(self._sampler, view, _digest(self.seed, _decision_key(view)))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         values: list[list[float]] = [[] for _ in candidates]
         challengers = list(range(1, len(candidates)))
-        worlds: list[GameState] = []
         rounds = max(1, math.ceil(math.log2(len(challengers) + 1)))
         for _ in range(rounds):
             racing = [0, *challengers]
             reach = len(values[challengers[0]]) + max(1, self.iterations // (rounds * len(racing)))
-            while len(worlds) < reach:
-                worlds.append(sampler(view, _digest(self.seed, key, len(worlds))))
-            for index in racing:
-                values[index] += [self._rollout(world, candidates[index], view.seat)
-                                  for world in worlds[len(values[index]):reach]]
-            if len(challengers) == 1 or (deadline is not None and time.perf_counter() > deadline):
+            in_time = all(self._play_out(candidates[index], worlds, reach, values[index], view.seat, deadline)
+                          for index in racing)
+            if len(challengers) == 1 or not in_time:
                 break
             challengers = _better_half(challengers, values)
-        best = max(challengers, key=lambda index: (_mean(values[index]), -index))
-        return candidates[best] if _clearly_better(values[best], values[0]) else candidates[0]
+        best = max((index for index in challengers if values[index]), key=lambda index: (_mean(values[index]), -index),
+                   default=0)
+        return candidates[best] if best and _clearly_better(values[best], values[0]) else candidates[0]
+
+    def _play_out(self, candidate: Action, worlds: _Worlds, reach: int, values: list[float], seat: int,
+                  deadline: float | None) -> bool:
+        """Add to ``values`` the rollouts of ``candidate`` in worlds up to ``reach``; false once out of time."""
+        for index in range(len(values), reach):
+            if deadline is not None and time.perf_counter() > deadline:
+                return False
+            values.append(self._rollout(worlds[index], candidate, seat))
+        return True
 
     def _rollout(self, world: GameState, first: Action, seat: int) -> float:
         """The value for ``seat`` of playing ``first`` in ``world``, then the deal out with the policy."""
@@ -266,6 +271,22 @@ class SearchBot:
             assert actor is not None
             state = state.apply(policy(state.view(actor), state.legal_actions()))
         return deal_value(None, seat)
+
+
+class _Worlds:
+    """The worlds of one decision, each dealt on first use from a seed of its own (the ``index``-th from the same)."""
+
+    def __init__(self, sampler: Sampler, view: PlayerView, key: str) -> None:
+        self._sampler = sampler
+        self._view = view
+        self._key = key
+        self._dealt: list[GameState] = []
+
+    def __getitem__(self, index: int) -> GameState:
+        """World ``index``, dealt now if it is new (worlds are dealt in order)."""
+        while len(self._dealt) <= index:
+            self._dealt.append(self._sampler(self._view, _digest(self._key, len(self._dealt))))
+        return self._dealt[index]
 
 
 def _mean(values: list[float]) -> float:
@@ -301,8 +322,3 @@ def _check_count(name: str, value: object, low: int) -> None:
     """Refuse ``value`` unless it is an integer of at least ``low``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise RemiError(f"{name} must be an integer of at least {low}, got {printable(value)}", Reason.BAD_ARGUMENT)
-
-
-def _default_sampler() -> Sampler:
-    """The sampler used when none is given: :func:`remi.determinize`."""
-    raise RemiError("no sampler given, and remi.determinize is not available yet", Reason.BAD_ARGUMENT)
