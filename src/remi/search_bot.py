@@ -59,7 +59,7 @@ Sampler = Callable[[PlayerView, "int | str"], GameState]
 PolicyFactory = Callable[["int | str"], "Bot"]
 
 #: Rollouts per decision at each difficulty level (``search`` is ``search:normal``).
-LEVELS: dict[str, int] = {"easy": 8, "normal": 48, "hard": 192}
+LEVELS: dict[str, int] = {"easy": 16, "normal": 64, "hard": 256}
 #: Rollouts per decision by default: the ``normal`` level.
 DEFAULT_ITERATIONS = LEVELS["normal"]
 #: Candidates a decision weighs at most (the policy's choice and its next-best discards).
