@@ -9,6 +9,8 @@ is favoured):
   its 95% Wilson interval (a deal that ends with no winner counts as not won);
 * **matches** (with ``--matches N``): ``N`` whole matches, the share the search
   bot won (a shared win counts as its fraction), with its 95% interval;
+* **baseline**: the same matches with the greedy bot at seat 0 as well: the
+  deals seat 0 wins by the luck of these deals alone;
 * **time**: the wall time of the search bot's decisions per decision (the
   greedy bot's are not counted), and its rollouts per decision, a measure of
   the work done that does not depend on the machine or its load.
@@ -28,6 +30,7 @@ import argparse
 import functools
 import json
 import math
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -87,13 +90,24 @@ def bot_with_budget(iterations: int) -> str:
     return name
 
 
+def _progress(start: float, variant: str, bot: str, done: int, games: int) -> None:
+    """A progress line on standard error every five matches."""
+    if done % 5 == 0 or done == games:
+        print(f"  {variant} {bot}: {done}/{games} matches, {time.perf_counter() - start:.0f} s, "
+              f"{_Clock.seconds / max(1, _Clock.decisions) * 1000:.0f} ms a search decision", file=sys.stderr,
+              flush=True)
+
+
 def measure(variant: str, bot: str, games: int, seed: int, max_deals: int | None) -> dict[str, Any]:
     """Play ``games`` matches of ``bot`` against greedy; the search bot's share of deals and matches won, timed."""
     _Clock.seconds, _Clock.decisions, _Clock.rollouts = 0.0, 0, 0
     start = time.perf_counter()
-    stats = remi.simulate(variant, 2, [bot, "greedy"], games, seed=seed, max_deals=max_deals)
+    stats = remi.simulate(variant, 2, [bot, "greedy"], games, seed=seed, max_deals=max_deals,
+                          progress=functools.partial(_progress, start, variant, bot))
     elapsed = time.perf_counter() - start
     mine = stats.bot(bot)
+    # the same matches with greedy at seat 0 too: what seat 0 wins by the luck of these deals alone
+    baseline = remi.simulate(variant, 2, ["greedy", "greedy"], games, seed=seed, max_deals=max_deals).seats[0]
     deals_low, deals_high = wilson(mine.deals_won, stats.deals)
     matches_low, matches_high = wilson(mine.wins, games)
     return {
@@ -102,6 +116,7 @@ def measure(variant: str, bot: str, games: int, seed: int, max_deals: int | None
         "deals_exhausted": stats.deals_exhausted,
         "deal_share": mine.deals_won / stats.deals, "deal_interval": [deals_low, deals_high],
         "matches_won": mine.wins, "match_share": mine.wins / games, "match_interval": [matches_low, matches_high],
+        "greedy_at_seat_0_deals_won": baseline.deals_won, "greedy_at_seat_0_matches_won": baseline.wins,
         "seconds": elapsed, "decisions": _Clock.decisions,
         "seconds_per_decision": _Clock.seconds / max(1, _Clock.decisions),
         "rollouts_per_decision": _Clock.rollouts / max(1, _Clock.decisions),
@@ -115,7 +130,8 @@ def show(result: dict[str, Any]) -> None:
     print(f"{result['variant']:10} {result['bot']:14} {result['games']:3} x max_deals={result['max_deals']}: "
           f"deals won {result['deals_won']}/{result['deals']} = {result['deal_share']:.1%} "
           f"(95% {low:.1%} to {high:.1%}; greedy {result['deals_won_by_greedy']}, "
-          f"no winner {result['deals_exhausted']}); matches won {result['matches_won']:g}/{result['games']} = "
+          f"no winner {result['deals_exhausted']}; greedy at seat 0 instead won "
+          f"{result['greedy_at_seat_0_deals_won']}); matches won {result['matches_won']:g}/{result['games']} = "
           f"{result['match_share']:.1%} ({result['match_interval'][0]:.1%} to {result['match_interval'][1]:.1%}); "
           f"{result['seconds_per_decision'] * 1000:.0f} ms and {result['rollouts_per_decision']:.1f} rollouts "
           f"per search decision ({result['decisions']} decisions)", flush=True)

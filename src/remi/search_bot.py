@@ -148,6 +148,16 @@ class SearchBot:
         RemiError: With reason ``BAD_ARGUMENT`` if ``seed`` is not a seed
             :func:`remi.new_game` takes, or a budget is not a positive number.
 
+    >>> import remi
+    >>> from remi.bots import GreedyBot
+    >>> bot = SearchBot(seed=1, policy=GreedyBot, iterations=8)
+    >>> game = remi.new_game("norwegian", players=2, seed=3)
+    >>> seat = game.to_act
+    >>> bot.choose(game.view(seat), game.legal_actions()) in game.legal_actions()
+    True
+    >>> bot.rollouts  # draw or take: two candidates, four worlds each
+    8
+
     .. versionadded:: 0.3.0
     """
 
