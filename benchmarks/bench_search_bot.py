@@ -11,9 +11,10 @@ is favoured):
   bot won (a shared win counts as its fraction), with its 95% interval;
 * **baseline**: the same matches with the greedy bot at seat 0 as well: the
   deals seat 0 wins by the luck of these deals alone;
-* **time**: the wall time of the search bot's decisions per decision (the
-  greedy bot's are not counted), and its rollouts per decision, a measure of
-  the work done that does not depend on the machine or its load.
+* **time**: the wall time and the CPU time (this process's, less sensitive
+  to other load on the machine) of the search bot's decisions per decision
+  (the greedy bot's are not counted), and its rollouts per decision, a
+  measure of the work done that does not depend on the machine or its load.
 
 With ``--budgets 8,16,48,...`` it measures the deal share at each budget
 (rollouts per decision) and writes a strength-against-budget plot as a small
@@ -21,7 +22,8 @@ SVG, drawn by hand (no plotting library needed).
 
 Run:  python benchmarks/bench_search_bot.py [--variant norwegian --variant english] [--games 60] [--seed 1]
       python benchmarks/bench_search_bot.py --matches 20 --games 0 --variant norwegian
-      python benchmarks/bench_search_bot.py --budgets 8,24,48,96 --games 60 --svg docs/_static/search_strength.svg
+      python benchmarks/bench_search_bot.py --budgets 4,16,64 --games 60 --svg docs/_data/search_strength.svg
+      python benchmarks/bench_search_bot.py --plot-from run1.json run2.json --svg docs/_data/search_strength.svg
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class _Clock:
     """The search bot's decisions, timed: every ``SearchBot.choose`` call in this process."""
 
     seconds = 0.0
+    cpu_seconds = 0.0
     decisions = 0
     rollouts = 0
 
@@ -56,11 +59,13 @@ class _Clock:
 def _timed_choose(self: SearchBot, view: PlayerView, legal: Sequence[Action]) -> Action:
     """``SearchBot.choose``, timed into :class:`_Clock`."""
     start = time.perf_counter()
+    cpu_start = time.process_time()
     before = self.rollouts
     try:
         return _UNTIMED_CHOOSE(self, view, legal)
     finally:
         _Clock.seconds += time.perf_counter() - start
+        _Clock.cpu_seconds += time.process_time() - cpu_start
         _Clock.decisions += 1
         _Clock.rollouts += self.rollouts - before
 
@@ -100,7 +105,7 @@ def _progress(start: float, variant: str, bot: str, done: int, games: int) -> No
 
 def measure(variant: str, bot: str, games: int, seed: int, max_deals: int | None) -> dict[str, Any]:
     """Play ``games`` matches of ``bot`` against greedy; the search bot's share of deals and matches won, timed."""
-    _Clock.seconds, _Clock.decisions, _Clock.rollouts = 0.0, 0, 0
+    _Clock.seconds, _Clock.cpu_seconds, _Clock.decisions, _Clock.rollouts = 0.0, 0.0, 0, 0
     start = time.perf_counter()
     stats = remi.simulate(variant, 2, [bot, "greedy"], games, seed=seed, max_deals=max_deals,
                           progress=functools.partial(_progress, start, variant, bot))
@@ -119,6 +124,7 @@ def measure(variant: str, bot: str, games: int, seed: int, max_deals: int | None
         "greedy_at_seat_0_deals_won": baseline.deals_won, "greedy_at_seat_0_matches_won": baseline.wins,
         "seconds": elapsed, "decisions": _Clock.decisions,
         "seconds_per_decision": _Clock.seconds / max(1, _Clock.decisions),
+        "cpu_seconds_per_decision": _Clock.cpu_seconds / max(1, _Clock.decisions),
         "rollouts_per_decision": _Clock.rollouts / max(1, _Clock.decisions),
         "actions": stats.actions,
     }
@@ -133,7 +139,8 @@ def show(result: dict[str, Any]) -> None:
           f"no winner {result['deals_exhausted']}; greedy at seat 0 instead won "
           f"{result['greedy_at_seat_0_deals_won']}); matches won {result['matches_won']:g}/{result['games']} = "
           f"{result['match_share']:.1%} ({result['match_interval'][0]:.1%} to {result['match_interval'][1]:.1%}); "
-          f"{result['seconds_per_decision'] * 1000:.0f} ms and {result['rollouts_per_decision']:.1f} rollouts "
+          f"{result['seconds_per_decision'] * 1000:.0f} ms (CPU {result['cpu_seconds_per_decision'] * 1000:.0f} ms) "
+          f"and {result['rollouts_per_decision']:.1f} rollouts "
           f"per search decision ({result['decisions']} decisions)", flush=True)
 
 
@@ -177,6 +184,23 @@ def svg_plot(points: dict[str, list[tuple[int, float, float, float]]]) -> str:
     return "\n".join(parts) + "\n"
 
 
+def budget_of(bot: str) -> int:
+    """The rollouts per decision of a bot name :func:`bot_with_budget` gave."""
+    return DEFAULT_ITERATIONS if bot == "search" else int(bot.partition("@")[2])
+
+
+def recorded_points(paths: Sequence[str]) -> dict[str, list[tuple[int, float, float, float]]]:
+    """Per variant, (budget, deal share, interval) of every one-deal measurement in the JSON files ``paths``."""
+    points: dict[str, list[tuple[int, float, float, float]]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as recorded:
+            for result in json.load(recorded):
+                if result["max_deals"] == 1:
+                    points.setdefault(result["variant"], []).append(
+                        (budget_of(result["bot"]), result["deal_share"], *result["deal_interval"]))
+    return points
+
+
 def main() -> None:
     """Parse the arguments, measure, print (and write the JSON and the plot if asked)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -187,7 +211,13 @@ def main() -> None:
     parser.add_argument("--budgets", help="comma-separated rollouts per decision, for the strength plot")
     parser.add_argument("--svg", help="where to write the plot (with --budgets)")
     parser.add_argument("--json", help="where to write every measurement as JSON")
+    parser.add_argument("--plot-from", nargs="+", metavar="JSON",
+                        help="measure nothing: write the plot (--svg) from the deal shares of earlier --json files")
     args = parser.parse_args()
+    if args.plot_from:
+        with open(args.svg, "w", encoding="utf-8") as out:
+            out.write(svg_plot(recorded_points(args.plot_from)))
+        return
     variants = args.variant or ["norwegian", "english"]
     budgets = [int(text) for text in args.budgets.split(",")] if args.budgets else [DEFAULT_ITERATIONS]
     results = []

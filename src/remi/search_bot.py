@@ -54,9 +54,9 @@ __all__ = [
 ]
 
 #: Deals one full state consistent with a seat's view, from a seed (the signature of :func:`remi.determinize`).
-Sampler = Callable[[PlayerView, "int | str"], GameState]
+Sampler = Callable[[PlayerView, int | str], GameState]
 #: Builds the rollout policy from a seed (a bot factory, as :func:`remi.bots.register_bot` takes).
-PolicyFactory = Callable[["int | str"], "Bot"]
+PolicyFactory = Callable[[int | str], "Bot"]
 
 #: Rollouts per decision at each difficulty level (``search`` is ``search:normal``).
 LEVELS: dict[str, int] = {"easy": 16, "normal": 64, "hard": 256}
