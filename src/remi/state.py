@@ -19,17 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, TypeAlias, cast
 
 import attrs
 
+from remi._engine import events
 from remi._engine.events import (
     Bought,
     DealEnded,
     Dealt,
     Discarded,
     DrewStock,
-    Event,
     LaidDown,
     LaidOff,
     Passed,
@@ -72,6 +72,11 @@ EVENTS = (Bought, DealEnded, Dealt, Discarded, DrewStock, LaidDown, LaidOff, Pas
           TookDiscard)
 for _public in (DealResult, LegalActions, Phase, PlayerView, TableMeld, *EVENTS):
     _public.__module__ = __name__
+
+#: Any event of a deal, as :attr:`PlayerView.history` lists them (each class is documented below).
+#:
+#: .. versionadded:: 0.3.0
+Event: TypeAlias = events.Event
 __all__ = [
     "Bought",
     "DealEnded",
