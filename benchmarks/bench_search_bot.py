@@ -152,7 +152,7 @@ def svg_plot(points: dict[str, list[tuple[int, float, float, float]]]) -> str:
     span = (high_x - low_x) or 1.0
 
     def x(budget: float) -> float:
-        return left + (math.log(budget) - low_x) / span * (width - left - right)
+        return left + 30 + (math.log(budget) - low_x) / span * (width - left - right - 60)
 
     def y(share: float) -> float:
         return top + (1 - share) * (height - top - bottom)
@@ -165,6 +165,11 @@ def svg_plot(points: dict[str, list[tuple[int, float, float, float]]]) -> str:
         parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(share):.1f}" y2="{y(share):.1f}" '
                      f'stroke="#ddd"/><text x="{left - 6}" y="{y(share) + 4:.1f}" text-anchor="end">'
                      f'{share:.0%}</text>')
+    parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(0.5):.1f}" y2="{y(0.5):.1f}" stroke="#888"/>'
+                 f'<text x="{width - right - 4}" y="{y(0.5) - 4:.1f}" text-anchor="end" fill="#666">even</text>')
+    parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(0.65):.1f}" y2="{y(0.65):.1f}" stroke="#888" '
+                 f'stroke-dasharray="4 3"/><text x="{width - right - 4}" y="{y(0.65) - 4:.1f}" text-anchor="end" '
+                 'fill="#666">aim: 65%</text>')
     for budget in budgets:
         parts.append(f'<text x="{x(budget):.1f}" y="{height - bottom + 16}" text-anchor="middle">{budget}</text>')
     parts.append(f'<text x="{(left + width - right) / 2:.0f}" y="{height - 8}" text-anchor="middle">'
