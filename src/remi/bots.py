@@ -24,6 +24,7 @@ no stock order and no seed.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
@@ -53,6 +54,7 @@ from remi.contracts import Contract
 from remi.errors import Reason, RemiError
 from remi.melds import End, MeldKind, Twos, is_wild, lay_off, swap_joker
 from remi.parts import GoingOut
+from remi.search_bot import LEVELS, SearchBot
 from remi.solver import solve
 from remi.state import LegalActions, Phase, PlayerView, TableMeld, is_down, layoff_blocked, own_meld_too_soon
 
@@ -529,16 +531,30 @@ def _pick(legal: Sequence[Action], wanted: Action) -> Action:
 
 # -- the registry ----------------------------------------------------------------
 
-_BOTS: dict[str, Callable[[int | str], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+def _search_level(iterations: int) -> Callable[[int | str], Bot]:
+    """The factory of a :class:`~remi.search_bot.SearchBot` with ``iterations`` rollouts a decision, greedy policy."""
+    return functools.partial(SearchBot, policy=GreedyBot, iterations=iterations)
+
+
+_BOTS: dict[str, Callable[[int | str], Bot]] = {
+    "greedy": GreedyBot,
+    "random": RandomBot,
+    # the search bot's difficulty levels (remi.search_bot.LEVELS); plain "search" is the normal level
+    "search": _search_level(LEVELS["normal"]),
+    **{f"search:{level}": _search_level(iterations) for level, iterations in LEVELS.items()},
+}
 
 
 def bot_names() -> tuple[str, ...]:
     """The registered bot names, sorted.
 
     >>> bot_names()
-    ('greedy', 'random')
+    ('greedy', 'random', 'search', 'search:easy', 'search:hard', 'search:normal')
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.3.0
+       The search bot, with its levels.
     """
     return tuple(sorted(_BOTS))
 
@@ -555,7 +571,7 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
     >>> make_bot("clever")
     Traceback (most recent call last):
     ...
-    remi.errors.RemiError: unknown bot 'clever' (known: greedy, random)
+    remi.errors.RemiError: unknown bot 'clever' (known: greedy, random, search, search:easy, search:hard, search:normal)
 
     .. versionadded:: 0.1.0
     """

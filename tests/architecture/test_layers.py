@@ -8,7 +8,8 @@ The layers, lowest first (a module imports only from its own layer or lower ones
 3. ``remi._search``: count-vector kernels, lay-down generation, the solver's tables and search, the planner;
 4. ``remi._engine``: a state's values, its view, the rules, the transitions, the listing, set-up, JSON;
 5. ``remi.state``: :class:`~remi.GameState` and :func:`~remi.new_game`, the engine's public face;
-6. the tools: ``remi.solver``, ``remi.notation``, then ``remi.bots``, then ``remi.simulation``;
+6. the tools: ``remi.solver``, ``remi.notation``, then ``remi.bots`` (beside ``remi.search_bot``, whose
+   bot ``remi.bots`` registers), then ``remi.simulation``;
 7. the applications, independent of one another: ``remi.testing``, ``remi.envs``, ``remi.cli``.
 
 Every import counts, those inside functions too; only those under ``if TYPE_CHECKING:``
@@ -37,7 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("remi._engine",),
     ("remi.state",),
     ("remi.solver", "remi.notation"),
-    ("remi.bots",),
+    ("remi.bots", "remi.search_bot"),
     ("remi.simulation",),
     ("remi.testing", "remi.envs", "remi.cli", "remi.__main__"),
 )

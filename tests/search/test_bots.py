@@ -56,7 +56,7 @@ def choose(bot: Bot, state: remi.GameState) -> Action:
 
 
 def test_registry_names_and_construction() -> None:
-    assert bot_names() == ("greedy", "random")
+    assert bot_names() == ("greedy", "random", "search", "search:easy", "search:hard", "search:normal")
     assert isinstance(make_bot("greedy", 3), GreedyBot)
     assert isinstance(make_bot("random", 3), RandomBot)
     assert isinstance(make_bot("random"), Bot)

@@ -124,6 +124,13 @@ def _seed(text: str) -> int:
     return _whole(text, "a seed is a whole number")
 
 
+def _bot_name(text: str) -> str:
+    """``text`` if it names a registered bot (for ``remi play --bot``)."""
+    if text not in bot_names():
+        raise argparse.ArgumentTypeError(f"unknown bot {_shown(text)} (known: {', '.join(bot_names())})")
+    return text
+
+
 def _seat(text: str) -> int:
     return _whole(text, "a seat is a whole number")
 
@@ -155,15 +162,19 @@ def _parser() -> _Parser:
     sim.add_argument("--quiet", action="store_true", help="no progress report")
     sim.set_defaults(run=_simulate)
 
-    play = commands.add_parser("play", help="play a match against greedy bots in the terminal",
-                               description="Play a match against greedy bots. Choose by number or type an "
-                                           "action (draw, take, buy, pass, down ..., layoff CARD on N [low|high], "
-                                           "swap CARD on N, discard CARD). End of input quits.")
+    play = commands.add_parser("play", help="play a match against bots in the terminal",
+                               description="Play a match against bots (greedy unless --bot names another). "
+                                           "Choose by number or type an action (draw, take, buy, pass, down ..., "
+                                           "layoff CARD on N [low|high], swap CARD on N, discard CARD). "
+                                           "End of input quits.")
     _variant_arguments(play, variants)
     play.add_argument("--players", type=_positive, default=3, help="seats, you included (default 3)")
     play.add_argument("--seed", type=_seed, default=None,
                       help="the match's seed (default: random, printed when the match ends or you quit)")
     play.add_argument("--seat", type=_seat, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument("--bot", default="greedy", metavar="NAME", type=_bot_name,
+                      help=f"the bot at every other seat (default greedy; known: {', '.join(bot_names())}; "
+                           "search:easy, search:normal and search:hard are the search bot's levels)")
     play.add_argument("--plain", action="store_true",
                       help="plain ASCII cards (9H), no colour; also when NO_COLOR is set or output is not a terminal")
     play.set_defaults(run=_play)
@@ -457,7 +468,8 @@ def _play(args: argparse.Namespace) -> int:
     from remi.cli.terminal import play  # only when playing: the other commands never load the game
 
     rich = (not args.plain and not os.environ.get("NO_COLOR") and sys.stdout.isatty() and _rich_available())
-    return play(variant, state, args.seat, seed, sys.stdin, sys.stdout, rich=rich, pause=sys.stdin.isatty())
+    return play(variant, state, args.seat, seed, sys.stdin, sys.stdout, rich=rich, pause=sys.stdin.isatty(),
+                opponent=args.bot)
 
 
 if __name__ == "__main__":  # pragma: no cover

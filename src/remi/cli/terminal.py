@@ -32,7 +32,7 @@ from typing import IO, Any
 import attrs
 
 from remi.actions import Action, Buy, Discard, DrawStock, LayDown, LayOff, Pass, SwapJoker, TakeDiscard, parse_action
-from remi.bots import GreedyBot
+from remi.bots import GreedyBot, make_bot
 from remi.cards import Card, Suit, parse_card
 from remi.contracts import Contract
 from remi.errors import IllegalActionError, Reason, RemiError
@@ -267,8 +267,9 @@ class Game:
     """
 
     def __init__(self, variant: Variant, seat: int, seed: int, stdin: IO[str], screen: Screen,
-                 *, pause: bool) -> None:
+                 *, pause: bool, opponent: str = "greedy") -> None:
         self.variant = variant
+        self.opponent = opponent
         self.seat = seat
         self.seed = seed
         self.stdin = stdin
@@ -278,8 +279,8 @@ class Game:
         self.say = screen.say
 
     def name(self, seat: int) -> str:
-        """``you`` for the human seat, ``seat 2 (greedy)`` for a bot."""
-        return "you" if seat == self.seat else f"seat {seat} (greedy)"
+        """``you`` for the human seat, ``seat 2 (greedy)`` for a bot (named after the opponents' bot)."""
+        return "you" if seat == self.seat else f"seat {seat} ({self.opponent})"
 
     def short(self, seat: int) -> str:
         """``you``, or ``seat 2``: where the seats are listed side by side."""
@@ -699,8 +700,8 @@ class Game:
 
 
 def play(variant: Variant, state: GameState, seat: int, seed: int, stdin: IO[str], stdout: IO[str], *,
-         rich: bool, pause: bool) -> int:
-    """Play ``state``'s match at the terminal, ``seat`` the human's and the others greedy bots.
+         rich: bool, pause: bool, opponent: str = "greedy") -> int:
+    """Play ``state``'s match at the terminal, ``seat`` the human's and the others bots (greedy by default).
 
     Args:
         variant: The rules.
@@ -714,6 +715,7 @@ def play(variant: Variant, state: GameState, seat: int, seed: int, stdin: IO[str
         stdout: Where the game is shown.
         rich: Whether to show suit symbols in colour (escape codes) with rich.
         pause: Whether to wait for Enter after each deal.
+        opponent: The registered name of the bot at every other seat (:func:`remi.bots.make_bot`).
 
     Returns:
         The exit status: 0 when the match ends or the human quits, 130 on Ctrl-C.
@@ -721,11 +723,11 @@ def play(variant: Variant, state: GameState, seat: int, seed: int, stdin: IO[str
     if isinstance(stdin, io.TextIOWrapper):
         # not errors="strict": a UnicodeDecodeError would lose the rest of the chunk read, not one line
         stdin.reconfigure(errors="replace")
-    game = Game(variant, seat, seed, stdin, Screen(stdout, rich=rich), pause=pause)
+    game = Game(variant, seat, seed, stdin, Screen(stdout, rich=rich), pause=pause, opponent=opponent)
     # the bots' seeds are one-way digests: no bot can recover the match seed (and so the deck)
-    bots = {s: GreedyBot(seed=bot_seed(seed, s)) for s in range(state.players) if s != seat}
+    bots = {s: make_bot(opponent, seed=bot_seed(seed, s)) for s in range(state.players) if s != seat}
     others = ", ".join(str(s) for s in bots)
-    game.say(f"remi play: {variant.title or variant.name}, {state.players} players: you, and greedy bots in "
+    game.say(f"remi play: {variant.title or variant.name}, {state.players} players: you, and {opponent} bots in "
              f"seat{'s' if len(bots) > 1 else ''} {others}.")
     game.say("Type 'help' for how to play, 'quit' (or end of input) to stop.")
     game.deal_begins(state)

@@ -1,0 +1,334 @@
+"""The search bot: it plays out sampled deals to choose between its best candidate moves.
+
+:class:`SearchBot` searches over the information set of its seat. At a
+decision with a real choice it:
+
+1. lists a few **candidates**, ordered by a policy (the greedy bot, in the
+   registered bots): its choice first, then the next-best discards;
+2. samples **worlds**: full game states consistent with everything the seat
+   knows (its view and the deal's history), dealt by a sampler, by default
+   :func:`remi.determinize`; a card seen picked up by an opponent stays in
+   that opponent's hand;
+3. in every world, plays each candidate and then the rest of the deal with
+   the policy at every seat (a **rollout**), and scores the end of the deal
+   for its seat (see :func:`deal_value`);
+4. spends its **iteration budget** (rollouts per decision) by sequential
+   halving: every candidate still in the race is played out in the same
+   worlds, and the better half goes on to more worlds, until one is left.
+
+The rollouts read only views, so the policy never sees a hidden card, even in
+a sampled world; and as every candidate meets the same worlds, luck cancels
+between them. Decisions with one sensible move (a lay-off, or a single legal
+action) cost no rollout.
+
+The budget counts rollouts, not seconds, so the bot's play depends only on
+its seed and what it is shown. A time limit can be added, but is never the
+default (it would make play depend on the machine).
+
+.. versionadded:: 0.3.0
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING
+
+from remi._util import printable, seed_problem
+from remi.actions import Action, Discard, LayDown, LayOff, SwapJoker
+from remi.errors import Reason, RemiError
+from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, determinize
+
+if TYPE_CHECKING:  # the protocol only: remi.bots registers this module's bot, so it cannot be imported here
+    from remi.bots import Bot
+
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "LEVELS",
+    "Sampler",
+    "SearchBot",
+    "deal_value",
+]
+
+#: Deals one full state consistent with a seat's view, from a seed (the signature of :func:`remi.determinize`).
+Sampler = Callable[[PlayerView, int | str], GameState]
+#: Builds the rollout policy from a seed (a bot factory, as :func:`remi.bots.register_bot` takes).
+PolicyFactory = Callable[[int | str], "Bot"]
+
+#: Rollouts per decision at each difficulty level (``search`` is ``search:normal``).
+LEVELS: dict[str, int] = {"easy": 16, "normal": 64, "hard": 256}
+#: Rollouts per decision by default: the ``normal`` level.
+DEFAULT_ITERATIONS = LEVELS["normal"]
+#: Candidates a decision weighs at most (the policy's choice and its next-best discards).
+DEFAULT_CANDIDATES = 4
+#: Actions a rollout plays at most before it is scored as it stands (a deal almost never lasts this long).
+ROLLOUT_ACTIONS = 1000
+#: How much the deal's points weigh in a rollout's value, beside going out (worth 1).
+POINTS_WEIGHT = 0.25
+#: Standard errors by which a challenger must beat the policy's choice to be played instead.
+MARGIN = 1.0
+#: Points of difference that count as a clear lead in :func:`deal_value`.
+POINTS_SCALE = 100.0
+
+
+def deal_value(result: DealResult | None, seat: int) -> float:
+    """How well a finished deal went for ``seat``, higher is better (``None``, a deal still running: 0).
+
+    Going out is worth 1, anything else 0, plus up to :data:`POINTS_WEIGHT`
+    either way for the deal's points against the other seats' mean (lower
+    points are better), saturating at :data:`POINTS_SCALE` points.
+
+    >>> from remi.state import DealResult
+    >>> deal_value(DealResult(deal=1, winner=0, scores=(0, 50), hands=((), ()), levels=(1, 1)), 0)
+    1.125
+    >>> deal_value(DealResult(deal=1, winner=0, scores=(0, 50), hands=((), ()), levels=(1, 1)), 1)
+    -0.125
+    >>> deal_value(None, 1)
+    0.0
+
+    .. versionadded:: 0.3.0
+    """
+    if result is None:
+        return 0.0
+    scores = result.scores
+    others = [score for other, score in enumerate(scores) if other != seat]
+    lead = (sum(others) / len(others) - scores[seat]) if others else 0.0
+    return float(result.winner == seat) + POINTS_WEIGHT * max(-1.0, min(1.0, lead / POINTS_SCALE))
+
+
+def _digest(*parts: object) -> str:
+    """A short, process-independent digest of ``parts`` (a seed for one decision or one world)."""
+    text = "\x00".join(str(part) for part in parts)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _decision_key(view: PlayerView) -> str:
+    """What identifies a decision in a view: equal views of one seat give equal keys, so equal choices."""
+    return _digest(view.seat, view.deal, view.turn, view.phase.value, view.to_act, view.hand, view.discard_pile,
+                   [(meld.kind.value, meld.cards, meld.owner) for meld in view.table], view.hand_sizes,
+                   view.stock_size, view.buy_queue, view.scores)
+
+
+def _discards(legal: Sequence[Action]) -> list[Discard]:
+    """The legal discards, each card once."""
+    listed: Iterable[Action] = legal.only(Discard) if isinstance(legal, LegalActions) else legal
+    seen: dict[Discard, None] = {}
+    for action in listed:
+        if isinstance(action, Discard):
+            seen.setdefault(action)
+    return list(seen)
+
+
+class SearchBot:
+    """A bot that weighs its best candidate moves by playing out sampled deals.
+
+    See :mod:`remi.search_bot` for the method. It is registered as
+    ``search`` (the ``normal`` level), ``search:easy``, ``search:normal`` and
+    ``search:hard``, with the greedy bot as its policy; build it yourself to
+    choose the budget, the policy or the sampler.
+
+    Args:
+        seed: Seeds the worlds it samples; equal seeds and equal views give
+            equal choices.
+        policy: Builds the policy (from ``seed``) that orders the candidates
+            and plays every seat in the rollouts: any bot factory, such as
+            :class:`remi.bots.GreedyBot`. It is handed views only.
+        iterations: Rollouts per decision at most (the budget); a decision
+            with ``k`` candidates plays at least ``k``.
+        candidates: Candidate moves a decision weighs at most (at least 2).
+        time_limit: Seconds per decision after which it stops sampling and
+            picks the best so far (``None``: none, the default; with a limit,
+            play depends on the machine's speed).
+        sampler: Deals the worlds (default :func:`remi.determinize`).
+
+    Raises:
+        RemiError: With reason ``BAD_ARGUMENT`` if ``seed`` is not a seed
+            :func:`remi.new_game` takes, or a budget is not a positive number.
+
+    >>> import remi
+    >>> from remi.bots import GreedyBot
+    >>> bot = SearchBot(seed=1, policy=GreedyBot, iterations=8)
+    >>> game = remi.new_game("norwegian", players=2, seed=3)
+    >>> seat = game.to_act
+    >>> bot.choose(game.view(seat), game.legal_actions()) in game.legal_actions()
+    True
+    >>> bot.rollouts  # draw or take: two candidates, four worlds each
+    8
+
+    .. versionadded:: 0.3.0
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        *,
+        policy: PolicyFactory,
+        iterations: int = DEFAULT_ITERATIONS,
+        candidates: int = DEFAULT_CANDIDATES,
+        time_limit: float | None = None,
+        sampler: Sampler | None = None,
+    ) -> None:
+        if problem := seed_problem(seed):
+            raise RemiError(f"seed {problem}", Reason.BAD_ARGUMENT)
+        _check_count("iterations", iterations, 1)
+        _check_count("candidates", candidates, 2)
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, int | float)
+                                       or not time_limit > 0):
+            raise RemiError(f"time_limit must be a positive number of seconds or None, got {printable(time_limit)}",
+                            Reason.BAD_ARGUMENT)
+        self.seed = seed
+        self.iterations = iterations
+        self.candidates = candidates
+        self.time_limit = time_limit
+        self._policy = policy(seed)
+        self._sampler: Sampler = determinize if sampler is None else sampler
+        #: Rollouts played so far (all decisions): a machine-independent measure of the work done.
+        self.rollouts = 0
+
+    def __repr__(self) -> str:
+        return f"SearchBot(seed={self.seed!r}, iterations={self.iterations})"
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes."""
+        if not legal:
+            raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
+        preferred = self._policy.choose(view, legal)
+        candidates = self._candidates(view, legal, preferred)
+        if len(candidates) < 2:
+            return preferred
+        return self._search(view, candidates)
+
+    # -- the candidates ----------------------------------------------------------
+
+    def _candidates(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> list[Action]:
+        """The moves worth weighing, the policy's ``preferred`` first (just it where nothing else is)."""
+        if view.phase is not Phase.PLAY:  # draw or take; buy or pass
+            return [preferred, *(action for action in islice(legal, 3) if action != preferred)][:2]
+        if isinstance(preferred, LayOff):  # a card out of the hand onto the table: never worse
+            return [preferred]
+        if not isinstance(preferred, Discard | LayDown | SwapJoker):
+            return [preferred]
+        chosen: list[Action] = [preferred]
+        discards = [action for action in _discards(legal) if action != preferred]
+        wanted = self.candidates - 1 if isinstance(preferred, Discard) else min(2, self.candidates - 1)
+        chosen += self._ranked(view, discards, wanted)
+        return chosen
+
+    def _ranked(self, view: PlayerView, discards: list[Discard], count: int) -> list[Action]:
+        """The policy's ``count`` favourite discards of ``discards``, best first (asked again after each pick)."""
+        ranked: list[Action] = []
+        rest = list(discards)
+        while rest and len(ranked) < count:
+            pick = self._policy.choose(view, rest)
+            if pick not in rest:
+                break
+            ranked.append(pick)
+            rest.remove(pick)
+        return ranked
+
+    # -- the search ---------------------------------------------------------------
+
+    def _search(self, view: PlayerView, candidates: list[Action]) -> Action:
+        """Sequential halving among the challengers to the policy's choice, which meets every world.
+
+        Each round plays the candidates still in the race in the same worlds;
+        the policy's own choice (``candidates[0]``) stays in every round, and
+        is given up only for a challenger that beats it clearly in the worlds
+        both met (see :func:`_clearly_better`).
+        """
+        worlds = _Worlds(self._sampler, view, _digest(self.seed, _decision_key(view)))
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        values: list[list[float]] = [[] for _ in candidates]
+        challengers = list(range(1, len(candidates)))
+        rounds = max(1, math.ceil(math.log2(len(challengers) + 1)))
+        for _ in range(rounds):
+            racing = [0, *challengers]
+            reach = len(values[challengers[0]]) + max(1, self.iterations // (rounds * len(racing)))
+            in_time = all(self._play_out(candidates[index], worlds, reach, values[index], view.seat, deadline)
+                          for index in racing)
+            if len(challengers) == 1 or not in_time:
+                break
+            challengers = _better_half(challengers, values)
+        best = max((index for index in challengers if values[index]), key=lambda index: (_mean(values[index]), -index),
+                   default=0)
+        return candidates[best] if best and _clearly_better(values[best], values[0]) else candidates[0]
+
+    def _play_out(self, candidate: Action, worlds: _Worlds, reach: int, values: list[float], seat: int,
+                  deadline: float | None) -> bool:
+        """Add to ``values`` the rollouts of ``candidate`` in worlds up to ``reach``; false once out of time."""
+        for index in range(len(values), reach):
+            if deadline is not None and time.perf_counter() > deadline:
+                return False
+            values.append(self._rollout(worlds[index], candidate, seat))
+        return True
+
+    def _rollout(self, world: GameState, first: Action, seat: int) -> float:
+        """The value for ``seat`` of playing ``first`` in ``world``, then the deal out with the policy."""
+        self.rollouts += 1
+        deal = world.deal
+        state = world.apply(first)
+        policy = self._policy.choose
+        for _ in range(ROLLOUT_ACTIONS):
+            if state.deal != deal or state.is_over:
+                last = state.last_deal
+                return deal_value(last if last is not None and last.deal == deal else None, seat)
+            actor = state.to_act
+            assert actor is not None
+            state = state.apply(policy(state.view(actor), state.legal_actions()))
+        return deal_value(None, seat)
+
+
+class _Worlds:
+    """The worlds of one decision, each dealt on first use from a seed of its own (the ``index``-th from the same)."""
+
+    def __init__(self, sampler: Sampler, view: PlayerView, key: str) -> None:
+        self._sampler = sampler
+        self._view = view
+        self._key = key
+        self._dealt: list[GameState] = []
+
+    def __getitem__(self, index: int) -> GameState:
+        """World ``index``, dealt now if it is new (worlds are dealt in order)."""
+        while len(self._dealt) <= index:
+            self._dealt.append(self._sampler(self._view, _digest(self._key, len(self._dealt))))
+        return self._dealt[index]
+
+
+def _mean(values: list[float]) -> float:
+    """The mean of ``values`` (not empty)."""
+    return sum(values) / len(values)
+
+
+def _better_half(challengers: list[int], values: list[list[float]]) -> list[int]:
+    """The better half (rounded up) of ``challengers`` by mean value, earlier ones first on ties."""
+    order = sorted(challengers, key=lambda index: (-_mean(values[index]), index))
+    return sorted(order[: max(1, (len(order) + 1) // 2)])
+
+
+def _clearly_better(challenger: list[float], incumbent: list[float]) -> bool:
+    """Whether ``challenger`` beats ``incumbent`` in the worlds both met by :data:`MARGIN` standard errors.
+
+    The differences are paired world by world, so the luck of the deal
+    cancels; a challenger that only looks better by chance (the best of
+    several noisy estimates usually does) keeps losing to the policy's choice.
+    """
+    differences = [mine - theirs for mine, theirs in zip(challenger, incumbent, strict=False)]
+    count = len(differences)
+    mean = sum(differences) / count
+    if mean <= 0:
+        return False
+    if count < 2:
+        return False
+    variance = sum((difference - mean) ** 2 for difference in differences) / (count - 1)
+    return mean > MARGIN * math.sqrt(variance / count)
+
+
+def _check_count(name: str, value: object, low: int) -> None:
+    """Refuse ``value`` unless it is an integer of at least ``low``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise RemiError(f"{name} must be an integer of at least {low}, got {printable(value)}", Reason.BAD_ARGUMENT)
