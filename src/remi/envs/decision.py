@@ -34,7 +34,7 @@ as it lists the state), and they are generated only when the seat chooses
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -70,7 +70,7 @@ class Decision:
     __slots__ = ("_firsts", "_mask", "_options", "allowed", "code", "seat", "state", "taken")
 
     def __init__(self, code: Encoding, state: GameState, taken: tuple[int, ...],
-                 options: list[_Option] | None, firsts: dict[int, Sequence[Action]] | None) -> None:
+                 options: list[_Option] | None, firsts: Mapping[int, Sequence[Action]] | None) -> None:
         seat = state.to_act
         if seat is None:
             raise RemiError("the match is over: no seat chooses an action", Reason.GAME_OVER)
@@ -123,7 +123,7 @@ class Decision:
         if self._firsts is not None:
             group = self._firsts[index]
             if index == Step.GO_DOWN:  # the lay-downs, generated now (read once, however many)
-                group = list(group)
+                group = list(iter(group))  # (iter: no length asked, which a huge listing refuses)
             if len(group) == 1:
                 return group[0]
             options = [(code.steps(action), action) for action in group]
