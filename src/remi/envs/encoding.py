@@ -170,7 +170,14 @@ SEAT_FIELDS = ("hand_size", "buys", "layoffs", "down", "melds_laid", "level", "s
 LONG_MATCH_DEALS = 16
 _TURNS_WITHOUT_LIMIT = 1000  # the turn counter's clip where the match sets no turn limit
 _PHASES = (Phase.DRAW, Phase.BUY, Phase.PLAY, Phase.OVER)
-_PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
+
+
+def _one_hots(size: int) -> tuple[tuple[int, ...], ...]:
+    """The ``size`` one-hot tuples of length ``size``."""
+    return tuple(tuple(int(index == hot) for index in range(size)) for hot in range(size))
+
+
+_PHASE_ONE_HOTS = _one_hots(len(_PHASES))
 _SIMPLE = {DRAW: int(Step.DRAW), TAKE: int(Step.TAKE), BUY: int(Step.BUY), PASS: int(Step.PASS)}
 _NAMES = {Step.DRAW: "draw", Step.TAKE: "take", Step.BUY: "buy", Step.PASS: "pass", Step.GO_DOWN: "go down",
           Step.SET: "set", Step.RUN: "run", Step.DONE: "done", Step.LOW: "low", Step.HIGH: "high",
@@ -250,7 +257,9 @@ class Encoding:
     _offsets: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
     _bounds: tuple[Observation, Observation, Observation] = attrs.field(init=False, repr=False, eq=False)
     # (the lowest and highest values, and the factor that normalizes)
-    _seat_format: str = attrs.field(init=False, repr=False, eq=False)  # the seats' figures as float32s
+    # the seats' figures, the contract, the phase and the counters (one stretch) as float32s
+    _figures_format: str = attrs.field(init=False, repr=False, eq=False)
+    _contract_one_hots: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)  # by level
     _starts: tuple[int, int, int] = attrs.field(init=False, repr=False, eq=False)  # discard, lay off, swap in
     _meld_steps: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)  # by card index; -1: not in deck
     _caps: tuple[int, int, int, int] = attrs.field(init=False, repr=False, eq=False)  # score, deals, turns, rebuilds
@@ -284,7 +293,9 @@ class Encoding:
         setter(self, "layout", tuple(layout))
         setter(self, "_offsets", {name: offset for name, offset, _ in layout})
         setter(self, "_rows", {})
-        setter(self, "_seat_format", f"={players * len(SEAT_FIELDS)}f")
+        contracts = len(variant.contracts)
+        setter(self, "_figures_format", f"={players * len(SEAT_FIELDS) + contracts + len(_PHASES) + 4}f")
+        setter(self, "_contract_one_hots", _one_hots(contracts))
         setter(self, "_starts", (self._block(0), self._block(1), self._block(2)))
         setter(self, "_orders", tuple(tuple((seat + relative) % players for relative in range(players))
                                       for seat in range(players)))
@@ -577,13 +588,11 @@ class Encoding:
                        score if -score_cap <= score <= score_cap else (score_cap if score > 0 else -score_cap),
                        wins[other] if wins[other] <= deals else deals, other == on_turn, other == to_act,
                        other == dealer)
-        # (float32: 4 bytes a value)
-        data = out.data
-        struct.pack_into(self._seat_format, data, 4 * at["seats"], *values)
-        struct.pack_into("=4f", data, 4 * at["counters"], stock_size, min(seen.turn, turns),
-                         min(seen.deal, deals), min(seen.rebuilds, rebuilds))
-        out[at["contract"] + levels[seat] - 1] = 1
-        out[at["phase"] + _PHASES.index(seen.phase)] = 1
+        values += self._contract_one_hots[levels[seat] - 1]
+        values += _PHASE_ONE_HOTS[_PHASES.index(seen.phase)]
+        values += (stock_size, min(seen.turn, turns), min(seen.deal, deals), min(seen.rebuilds, rebuilds))
+        # (the seats, the contract, the phase and the counters follow each other; float32: 4 bytes a value)
+        struct.pack_into(self._figures_format, out.data, 4 * at["seats"], *values)
 
     def _observe_choice(self, taken: Sequence[int], out: Observation) -> None:
         """The choice in progress: the cards it took, the meld being built, what is chosen and onto which meld."""
@@ -631,7 +640,7 @@ class Observer:
         self._last: dict[int, tuple[Observation, list[object]]] = {}
         at = code._offsets
         count = len(code.cards)
-        self._figures = slice(at["contract"], code.shape[0])  # zeroed, then written, every time
+        self._choice = slice(at["chosen"], code.shape[0])  # zeroed after a choice in progress
         self._hand = slice(at["hand"], at["hand"] + count)
         self._top = slice(at["discard_top"], at["discard_top"] + count)
         self._taken = slice(at["taken"], at["taken"] + count)
@@ -646,7 +655,7 @@ class Observer:
         last = self._last.get(seat)
         if last is None:
             out = np.zeros(code.shape, dtype=np.float32)
-            sources: list[object] = [None, (), None, None]
+            sources: list[object] = [None, (), None, None, False]
             self._last[seat] = (out, sources)
         else:
             out, sources = last
@@ -666,8 +675,10 @@ class Observer:
             out[self._table] = 0
             sources[3] = state.table
             code._observe_table(state.table, seat, out)
-        out[self._figures] = 0
         code._observe_seats(seat, state, list(map(len, state.hands)), len(state.stock), out)
+        if sources[4]:  # the last held a choice in progress
+            out[self._choice] = 0
+        sources[4] = bool(taken)
         if taken:
             code._observe_choice(taken, out)
         return out * code._bounds[2] if self.normalized else out.copy()
