@@ -163,14 +163,15 @@ class Decision:
         return f"<Decision of seat {self.seat}: taken [{taken}], {len(self.allowed)} allowed>"
 
 
-def _play_firsts(code: Encoding, legal: LegalActions) -> dict[int, Sequence[Action]]:
+def _play_firsts(code: Encoding, legal: LegalActions) -> Mapping[int, Sequence[Action]]:
     """The first steps of a play phase's listing: its swaps, lay-offs and discards, and ``go down``.
 
     ``go down`` keeps the listing narrowed to the lay-downs, not yet
     generated (the engine found the first, if any, as it listed the state).
     """
-    firsts: dict[int, Sequence[Action]] = dict(code.first_steps(legal.only(*_NOT_LAYDOWNS)))
     laydowns = legal.only(LayDown)
-    if laydowns:
-        firsts[int(Step.GO_DOWN)] = laydowns
+    if not laydowns:  # the listing is known whole: read it as it is
+        return code.first_steps(legal)
+    firsts: dict[int, Sequence[Action]] = dict(code.first_steps(legal.only(*_NOT_LAYDOWNS)))
+    firsts[int(Step.GO_DOWN)] = laydowns
     return firsts
