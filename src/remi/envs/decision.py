@@ -67,7 +67,7 @@ class Decision:
     .. versionadded:: 0.3.0
     """
 
-    __slots__ = ("_firsts", "_mask", "_options", "allowed", "code", "seat", "state", "taken")
+    __slots__ = ("_firsts", "_options", "allowed", "code", "seat", "state", "taken")
 
     def __init__(self, code: Encoding, state: GameState, taken: tuple[int, ...],
                  options: list[_Option] | None, firsts: Mapping[int, Sequence[Action]] | None) -> None:
@@ -80,7 +80,6 @@ class Decision:
         self.taken = taken
         self._options = options
         self._firsts = firsts
-        self._mask: Mask | None = None
         if firsts is not None:
             self.allowed: tuple[int, ...] = tuple(sorted(firsts))
         else:
@@ -102,11 +101,9 @@ class Decision:
 
     def mask(self) -> Mask:
         """The action mask now (``int8``, 1 = allowed; a new array each call)."""
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = np.zeros(self.code.size, dtype=np.int8)
-            mask[list(self.allowed)] = 1
-        return mask.copy()
+        mask = np.zeros(self.code.size, dtype=np.int8)
+        mask[self.allowed,] = 1
+        return mask
 
     def choose(self, step: int) -> Action | Decision:
         """Take ``step``: the remi action it completes, or the decision that follows.

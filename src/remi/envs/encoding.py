@@ -179,6 +179,7 @@ def _one_hots(size: int) -> tuple[tuple[int, ...], ...]:
 
 _PHASE_ONE_HOTS = _one_hots(len(_PHASES))
 _SIMPLE = {DRAW: int(Step.DRAW), TAKE: int(Step.TAKE), BUY: int(Step.BUY), PASS: int(Step.PASS)}
+_SIMPLE_KINDS = {type(action): step for action, step in _SIMPLE.items()}  # (a class hashes at C speed)
 _NAMES = {Step.DRAW: "draw", Step.TAKE: "take", Step.BUY: "buy", Step.PASS: "pass", Step.GO_DOWN: "go down",
           Step.SET: "set", Step.RUN: "run", Step.DONE: "done", Step.LOW: "low", Step.HIGH: "high",
           Step.TO_HAND: "to hand"}
@@ -392,7 +393,7 @@ class Encoding:
             elif kind is SwapJoker:
                 first = swaps + position[action.cards[0].index]  # type: ignore[union-attr]
             else:
-                first = _SIMPLE[action]
+                first = _SIMPLE_KINDS[kind]
             group = found.get(first)
             if group is None:
                 found[first] = [action]
