@@ -150,7 +150,7 @@ class Decision:
         if step not in self.allowed:
             return ()
         if self._firsts is not None:
-            return tuple(self._firsts[step])
+            return tuple(iter(self._firsts[step]))  # (iter: no length asked, which a huge listing refuses)
         assert self._options is not None
         depth = len(self.taken)
         return tuple(action for steps, action in self._options if steps[depth] == step)
