@@ -664,9 +664,11 @@ class Observer:
         # (equal, not only the same tuple: a state rebuilds its hands and pile, and equal tuples of the
         # same card objects compare at C speed)
         if sources[0] != hand:
-            out[self._hand] = 0
             sources[0] = hand
-            code._observe_hand(hand, out)
+            if hand:
+                code._observe_hand(hand, out)  # (writes every count)
+            else:
+                out[self._hand] = 0
         pile = state.discard_pile
         if sources[1] != pile or sources[2] is not state.taken:
             self._update_pile(sources[1], pile, state.taken, out)  # type: ignore[arg-type]
