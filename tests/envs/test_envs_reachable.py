@@ -130,9 +130,8 @@ def test_an_illegal_step_is_a_typed_error_naming_it() -> None:
         decision.choose("x")  # type: ignore[arg-type]
 
 
-def test_many_lay_downs_are_listed_again_when_the_seat_goes_down(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past LISTED_LAYDOWNS the first step keeps none; choosing go down lists them: still every one reachable."""
-    monkeypatch.setattr(remi.envs.decision, "LISTED_LAYDOWNS", 0)
+def test_lay_downs_are_generated_when_the_seat_goes_down() -> None:
+    """The first step generates no lay-down; choosing go down generates them: still every one reachable."""
     code = encoding("norwegian", 3)
     going_down = 0
     for state in random_walk("norwegian", 3, seed=9, states=60):

@@ -10,10 +10,10 @@ legal remi action, and every legal remi action is reached by its steps
 the only choice is taken at once, and once one remi action is left it is
 the choice.
 
-The first step reads the listing once: the lay-downs come first (up to
-:data:`LISTED_LAYDOWNS` are kept for ``go down``; a seat with more has them
-listed again when it chooses ``go down``), then the few swaps, lay-offs and
-discards.
+The first step reads the listing once, without generating the lay-downs:
+``go down`` is allowed if the listing holds one (the engine finds the first
+as it lists the state), and they are generated only when the seat chooses
+``go down``; the few swaps, lay-offs and discards are read at once.
 
 >>> import remi
 >>> from remi.envs.decision import Decision
@@ -35,7 +35,7 @@ discards.
 from __future__ import annotations
 
 import copy
-from itertools import chain
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -49,8 +49,7 @@ from remi.state import GameState, LegalActions
 __all__ = ["Decision"]
 
 _Option = tuple[tuple[int, ...], Action]  # an open remi action, with its steps
-#: A seat's lay-downs are kept with its first step up to this many (more are listed again on ``go down``).
-LISTED_LAYDOWNS = 64
+_NOT_LAYDOWNS = (SwapJoker, LayOff, Discard)
 
 
 class Decision:
@@ -69,10 +68,10 @@ class Decision:
     .. versionadded:: 0.3.0
     """
 
-    __slots__ = ("_firsts", "_mask", "_options", "allowed", "code", "seat", "state", "taken")
+    __slots__ = ("_firsts", "_options", "allowed", "code", "seat", "state", "taken")
 
     def __init__(self, code: Encoding, state: GameState, taken: tuple[int, ...],
-                 options: list[_Option] | None, firsts: dict[int, list[Action]] | None) -> None:
+                 options: list[_Option] | None, firsts: Mapping[int, Sequence[Action]] | None) -> None:
         seat = state.to_act
         if seat is None:
             raise RemiError("the match is over: no seat chooses an action", Reason.GAME_OVER)
@@ -82,7 +81,6 @@ class Decision:
         self.taken = taken
         self._options = options
         self._firsts = firsts
-        self._mask: Mask | None = None
         if firsts is not None:
             self.allowed: tuple[int, ...] = tuple(sorted(firsts))
         else:
@@ -113,11 +111,9 @@ class Decision:
 
     def mask(self) -> Mask:
         """The action mask now (``int8``, 1 = allowed; a new array each call)."""
-        mask = self._mask
-        if mask is None:
-            mask = self._mask = np.zeros(self.code.size, dtype=np.int8)
-            mask[list(self.allowed)] = 1
-        return mask.copy()
+        mask = np.zeros(self.code.size, dtype=np.int8)
+        mask[self.allowed,] = 1
+        return mask
 
     def choose(self, step: int) -> Action | Decision:
         """Take ``step``: the remi action it completes, or the decision that follows.
@@ -133,8 +129,8 @@ class Decision:
         code = self.code
         if self._firsts is not None:
             group = self._firsts[index]
-            if index == Step.GO_DOWN and not group:  # too many to list with the first step: listed now
-                group = list(self.state.legal_actions(LayDown))
+            if index == Step.GO_DOWN:  # the lay-downs, generated now (read once, however many)
+                group = list(iter(group))  # (iter: no length asked, which a huge listing refuses)
             if len(group) == 1:
                 return group[0]
             options = [(code.steps(action), action) for action in group]
@@ -164,10 +160,7 @@ class Decision:
         if step not in self.allowed:
             return ()
         if self._firsts is not None:
-            group = self._firsts[step]
-            if step == Step.GO_DOWN and not group:
-                return tuple(self.state.legal_actions(LayDown))
-            return tuple(group)
+            return tuple(iter(self._firsts[step]))  # (iter: no length asked, which a huge listing refuses)
         assert self._options is not None
         depth = len(self.taken)
         return tuple(action for steps, action in self._options if steps[depth] == step)
@@ -177,25 +170,15 @@ class Decision:
         return f"<Decision of seat {self.seat}: taken [{taken}], {len(self.allowed)} allowed>"
 
 
-def _play_firsts(code: Encoding, legal: LegalActions) -> dict[int, list[Action]]:
-    """The first steps of a play phase's listing, read once: its lay-downs come first, then the other actions.
+def _play_firsts(code: Encoding, legal: LegalActions) -> Mapping[int, Sequence[Action]]:
+    """The first steps of a play phase's listing: its swaps, lay-offs and discards, and ``go down``.
 
-    Up to :data:`LISTED_LAYDOWNS` lay-downs are kept under ``go down``; past
-    that, ``go down`` gets an empty list (the lay-downs are listed again when
-    it is chosen) and the other actions are read through a narrowed listing.
+    ``go down`` keeps the listing narrowed to the lay-downs, not yet
+    generated (the engine found the first, if any, as it listed the state).
     """
-    laydowns: list[Action] = []
-    actions = iter(legal)
-    firsts: dict[int, list[Action]] = {}
-    for action in actions:
-        if type(action) is not LayDown:
-            firsts = code.first_steps(chain((action,), actions))
-            break
-        laydowns.append(action)
-        if len(laydowns) > LISTED_LAYDOWNS:
-            firsts = code.first_steps(legal.only(SwapJoker, LayOff, Discard))
-            firsts[int(Step.GO_DOWN)] = []
-            return firsts
-    if laydowns:
-        firsts[int(Step.GO_DOWN)] = laydowns
+    laydowns = legal.only(LayDown)
+    if not laydowns:  # the listing is known whole: read it as it is
+        return code.first_steps(legal)
+    firsts: dict[int, Sequence[Action]] = dict(code.first_steps(legal.only(*_NOT_LAYDOWNS)))
+    firsts[int(Step.GO_DOWN)] = laydowns
     return firsts

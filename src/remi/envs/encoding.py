@@ -170,11 +170,20 @@ SEAT_FIELDS = ("hand_size", "buys", "layoffs", "down", "melds_laid", "level", "s
 LONG_MATCH_DEALS = 16
 _TURNS_WITHOUT_LIMIT = 1000  # the turn counter's clip where the match sets no turn limit
 _PHASES = (Phase.DRAW, Phase.BUY, Phase.PLAY, Phase.OVER)
-_PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
+
+
+def _one_hots(size: int) -> tuple[tuple[int, ...], ...]:
+    """The ``size`` one-hot tuples of length ``size``."""
+    return tuple(tuple(int(index == hot) for index in range(size)) for hot in range(size))
+
+
+_PHASE_ONE_HOTS = _one_hots(len(_PHASES))
 _SIMPLE = {DRAW: int(Step.DRAW), TAKE: int(Step.TAKE), BUY: int(Step.BUY), PASS: int(Step.PASS)}
+_SIMPLE_KINDS = {type(action): step for action, step in _SIMPLE.items()}  # (a class hashes at C speed)
 _NAMES = {Step.DRAW: "draw", Step.TAKE: "take", Step.BUY: "buy", Step.PASS: "pass", Step.GO_DOWN: "go down",
           Step.SET: "set", Step.RUN: "run", Step.DONE: "done", Step.LOW: "low", Step.HIGH: "high",
           Step.TO_HAND: "to hand"}
+_GO_DOWN, _SET, _RUN, _DONE = int(Step.GO_DOWN), int(Step.SET), int(Step.RUN), int(Step.DONE)
 _ENDS = {End.LOW: int(Step.LOW), End.HIGH: int(Step.HIGH)}
 #: A freed joker's destination (a swap's field beyond the meld and the naturals), by its name.
 _DESTINATIONS = {"LOW": int(Step.LOW), "LOW_END": int(Step.LOW), "HIGH": int(Step.HIGH),
@@ -186,7 +195,7 @@ CARD_BLOCKS = ("discard", "lay off", "swap in", "meld")
 CHOOSING = ("go down", "lay off", "swap in")
 
 Observation = npt.NDArray[np.float32]
-_Seen: TypeAlias = "PlayerView | _SeatView"  # what the observation reads: a view, or the state for one seat
+_Figures: TypeAlias = "PlayerView | GameState"  # what the seats' figures are read from: a view, or the state
 Mask = npt.NDArray[np.int8]
 
 
@@ -249,10 +258,15 @@ class Encoding:
     _offsets: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
     _bounds: tuple[Observation, Observation, Observation] = attrs.field(init=False, repr=False, eq=False)
     # (the lowest and highest values, and the factor that normalizes)
-    _seat_format: str = attrs.field(init=False, repr=False, eq=False)  # the seats' figures as float32s
+    # the seats' figures, the contract, the phase and the counters (one stretch) as float32s
+    _figures_format: str = attrs.field(init=False, repr=False, eq=False)
+    _contract_one_hots: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)  # by level
     _starts: tuple[int, int, int] = attrs.field(init=False, repr=False, eq=False)  # discard, lay off, swap in
+    _meld_steps: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)  # by card index; -1: not in deck
     _caps: tuple[int, int, int, int] = attrs.field(init=False, repr=False, eq=False)  # score, deals, turns, rebuilds
     _rows: dict[int, tuple[TableMeld, Observation]] = attrs.field(init=False, repr=False, eq=False)
+    _orders: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)  # the seats, from each
+    _needed_at_level: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)  # melds needed, by level
 
     def __attrs_post_init__(self) -> None:
         variant, players = self.variant, self.players
@@ -280,8 +294,14 @@ class Encoding:
         setter(self, "layout", tuple(layout))
         setter(self, "_offsets", {name: offset for name, offset, _ in layout})
         setter(self, "_rows", {})
-        setter(self, "_seat_format", f"={players * len(SEAT_FIELDS)}f")
+        contracts = len(variant.contracts)
+        setter(self, "_figures_format", f"={players * len(SEAT_FIELDS) + contracts + len(_PHASES) + 4}f")
+        setter(self, "_contract_one_hots", _one_hots(contracts))
         setter(self, "_starts", (self._block(0), self._block(1), self._block(2)))
+        setter(self, "_orders", tuple(tuple((seat + relative) % players for relative in range(players))
+                                      for seat in range(players)))
+        setter(self, "_needed_at_level", (0, *variant.melds_needed))
+        setter(self, "_meld_steps", tuple(-1 if at < 0 else self._block(3) + at for at in position))
         match = variant.match
         cards_dealt = len(variant.cards(players))
         setter(self, "_caps", (self._deal_score_bound() * LONG_MATCH_DEALS, LONG_MATCH_DEALS,
@@ -373,7 +393,7 @@ class Encoding:
             elif kind is SwapJoker:
                 first = swaps + position[action.cards[0].index]  # type: ignore[union-attr]
             else:
-                first = _SIMPLE[action]
+                first = _SIMPLE_KINDS[kind]
             group = found.get(first)
             if group is None:
                 found[first] = [action]
@@ -388,6 +408,8 @@ class Encoding:
             RemiError: With reason ``BAD_ARGUMENT`` for a card the deck does not
                 use, ``BAD_POSITION`` for a meld index beyond :attr:`meld_slots`.
         """
+        if type(action) is LayDown:  # the most numerous: read through a table of card steps
+            return self._laydown_steps(action)
         if isinstance(action, Discard):
             return (self.discard_index(action.card),)
         if isinstance(action, LayOff):
@@ -396,13 +418,22 @@ class Encoding:
         if isinstance(action, SwapJoker):
             return (*map(self.swap_index, action.cards), self.onto_index(action.meld), *_destination(action))
         if isinstance(action, LayDown):
-            found: list[int] = [int(Step.GO_DOWN)]
-            for meld in action.melds:
-                found.append(int(Step.SET) if meld.kind is MeldKind.SET else int(Step.RUN))
-                found.extend(map(self.meld_card_index, meld.cards))
-            found.append(int(Step.DONE))
-            return tuple(found)
+            return self._laydown_steps(action)
         return (_SIMPLE[action],)
+
+    def _laydown_steps(self, laydown: LayDown) -> tuple[int, ...]:
+        """The steps of a lay-down: ``go down``, each meld's kind and cards, ``done``."""
+        meld_steps = self._meld_steps
+        found: list[int] = [_GO_DOWN]
+        for meld in laydown.melds:
+            found.append(_SET if meld.kind is MeldKind.SET else _RUN)
+            found += [meld_steps[card.index] for card in meld.cards]
+        found.append(_DONE)
+        if -1 in found:  # a card the deck does not use: refused, with its name
+            for meld in laydown.melds:
+                for card in meld.cards:
+                    self._card(card)
+        return tuple(found)
 
     def reward_bound(self, reward: str) -> float:
         """The most a seat's reward can be, in absolute value: for one deal (``"deal"``), or the match result.
@@ -473,44 +504,43 @@ class Encoding:
         if (view.variant is not self.variant and view.variant != self.variant) or view.players != self.players:
             raise RemiError(f"this encoding is for {self.variant.name} with {self.players} players, not "
                             f"{view.variant.name} with {view.players}", Reason.BAD_ARGUMENT)
-        self._check_table(view)
+        self._check_table(view.table)
         out = np.zeros(self.shape, dtype=np.float32)
-        self._observe_hand(view, out)
-        self._observe_pile(view, out)
-        self._observe_table(view, out)
-        self._observe_seats(view, out)
+        self._observe_hand(view.hand, out)
+        self._observe_pile(view.discard_pile, view.taken, out)
+        self._observe_table(view.table, view.seat, out)
+        self._observe_seats(view.seat, view, view.hand_sizes, view.stock_size, out)
         if taken:
             self._observe_choice(taken, out)
         if normalized:
             out *= self._bounds[2]
         return out
 
-    def _check_table(self, view: _Seen) -> None:
+    def _check_table(self, table: Sequence[TableMeld]) -> None:
         """Refuse a table of more melds than the observation holds."""
-        if len(view.table) > self.meld_slots:
-            raise RemiError(f"the table holds {len(view.table)} melds, more than the {self.meld_slots} a deal of "
+        if len(table) > self.meld_slots:
+            raise RemiError(f"the table holds {len(table)} melds, more than the {self.meld_slots} a deal of "
                             f"{self.variant.name} can lay", Reason.BAD_POSITION)
 
-    def _observe_hand(self, view: _Seen, out: Observation) -> None:
+    def _observe_hand(self, hand: Sequence[Card], out: Observation) -> None:
         """The hand's card counts."""
-        if view.hand:
+        if hand:
             count = len(self.cards)
             position = self._position
-            hand = self._offsets["hand"]
-            out[hand:hand + count] = np.bincount([position[card.index] for card in view.hand], minlength=count)
+            start = self._offsets["hand"]
+            out[start:start + count] = np.bincount([position[card.index] for card in hand], minlength=count)
 
-    def _observe_pile(self, view: _Seen, out: Observation) -> None:
+    def _observe_pile(self, pile: Sequence[Card], taken: Card | None, out: Observation) -> None:
         """The discard pile's top and counts, and the taken discard."""
         at = self._offsets
         position = self._position
         count = len(self.cards)
-        pile = view.discard_pile
         if pile:
             out[at["discard_top"] + position[pile[-1].index]] = 1
             start = at["discard_pile"]
             out[start:start + count] = np.bincount([position[card.index] for card in pile], minlength=count)
-        if view.taken is not None:
-            out[at["taken"] + position[view.taken.index]] = 1
+        if taken is not None:
+            out[at["taken"] + position[taken.index]] = 1
 
     def _meld_row(self, meld: TableMeld) -> Observation:
         """A table meld's card counts and kind (kept per meld: the table's melds outlive many states)."""
@@ -528,36 +558,42 @@ class Encoding:
         rows[id(meld)] = (meld, row)
         return row
 
-    def _observe_table(self, view: _Seen, out: Observation) -> None:
+    def _observe_table(self, table: Sequence[TableMeld], seat: int, out: Observation) -> None:
         """The melds on the table, with their owners' relative seats."""
-        players, seat = self.players, view.seat
+        players = self.players
         width = len(self.cards) + 2 + players
-        table = self._offsets["table"]
-        for slot, meld in enumerate(view.table):
-            start = table + slot * width
+        first = self._offsets["table"]
+        for slot, meld in enumerate(table):
+            start = first + slot * width
             row = self._meld_row(meld)
             out[start:start + len(row)] = row
             out[start + len(row) + (meld.owner - seat) % players] = 1
 
-    def _observe_seats(self, view: _Seen, out: Observation) -> None:
-        """Each seat's figures from the observer's place, the contract, the phase and the counters."""
+    def _observe_seats(self, seat: int, seen: _Figures, hand_sizes: Sequence[int], stock_size: int,
+                       out: Observation) -> None:
+        """Each seat's figures from the observer's place, the contract, the phase and the counters.
+
+        ``seen`` is the view or the state (the hand sizes and the stock size are given).
+        """
         at = self._offsets
-        players, seat = self.players, view.seat
-        needed = self.variant.melds_needed
+        needed = self._needed_at_level
         score_cap, deals, turns, rebuilds = self._caps  # the match-long counters, clipped
+        levels, laid_melds, scores, wins = seen.levels, seen.laid, seen.scores, seen.wins
+        buys, layoffs, on_turn, to_act, dealer = seen.buys, seen.layoffs, seen.on_turn, seen.to_act, seen.dealer
         values: list[float] = []
-        for relative in range(players):
-            other = (seat + relative) % players
-            level = view.levels[other]
-            laid = len(view.laid[other])
-            values += (view.hand_sizes[other], view.buys[other], view.layoffs[other], laid == needed[level - 1],
-                       laid, level, min(max(view.scores[other], -score_cap), score_cap), min(view.wins[other], deals),
-                       other == view.on_turn, other == view.to_act, other == view.dealer)
-        values += (view.stock_size, min(view.turn, turns), min(view.deal, deals), min(view.rebuilds, rebuilds))
-        struct.pack_into(self._seat_format, out.data, 4 * at["seats"], *values[:-4])  # (float32: 4 bytes a value)
-        struct.pack_into("=4f", out.data, 4 * at["counters"], *values[-4:])
-        out[at["contract"] + view.levels[seat] - 1] = 1
-        out[at["phase"] + _PHASE_INDEX[view.phase]] = 1
+        for other in self._orders[seat]:
+            level = levels[other]
+            laid = len(laid_melds[other])
+            score = scores[other]
+            values += (hand_sizes[other], buys[other], layoffs[other], laid == needed[level], laid, level,
+                       score if -score_cap <= score <= score_cap else (score_cap if score > 0 else -score_cap),
+                       wins[other] if wins[other] <= deals else deals, other == on_turn, other == to_act,
+                       other == dealer)
+        values += self._contract_one_hots[levels[seat] - 1]
+        values += _PHASE_ONE_HOTS[_PHASES.index(seen.phase)]
+        values += (stock_size, min(seen.turn, turns), min(seen.deal, deals), min(seen.rebuilds, rebuilds))
+        # (the seats, the contract, the phase and the counters follow each other; float32: 4 bytes a value)
+        struct.pack_into(self._figures_format, out.data, 4 * at["seats"], *values)
 
     def _observe_choice(self, taken: Sequence[int], out: Observation) -> None:
         """The choice in progress: the cards it took, the meld being built, what is chosen and onto which meld."""
@@ -586,9 +622,11 @@ class Observer:
     """An environment's observations, built incrementally: what did not change since a seat's last is kept.
 
     Gives exactly :meth:`Encoding.observe` of ``state.view(seat)``. Per seat it
-    keeps the last vector and the hand, discard pile and table it was built
-    from; a later state with the same ones, as most states of a deal have,
-    rebuilds only the seats' figures, the counters and the choice in progress.
+    keeps one vector and the hand, discard pile and table it was built from;
+    a later state rebuilds the hand only if it changed, updates the discard
+    pile's counts by the cards put on or taken off since, rebuilds the table
+    only if it changed, and writes the seats' figures, the counters and the
+    choice in progress anew. Each call returns a copy.
 
     Args:
         code: The encoding.
@@ -603,65 +641,80 @@ class Observer:
         self._last: dict[int, tuple[Observation, list[object]]] = {}
         at = code._offsets
         count = len(code.cards)
-        # the pieces rebuilt every time: from the seats to the choice in progress
-        self._figures = slice(at["seats"], code.shape[0])
-        self._pile = slice(at["discard_top"], at["taken"] + count)
+        self._choice = slice(at["chosen"], code.shape[0])  # zeroed after a choice in progress
         self._hand = slice(at["hand"], at["hand"] + count)
+        self._top = slice(at["discard_top"], at["discard_top"] + count)
+        self._taken = slice(at["taken"], at["taken"] + count)
+        self._pile = at["discard_pile"]
         self._table = slice(at["table"], at["seats"])
 
     def observe(self, state: GameState, seat: int, taken: Sequence[int] = ()) -> Observation:
         """``seat``'s observation of ``state`` (a new array), with its choice in progress ``taken``."""
+        if type(seat) is not int or not 0 <= seat < state.players:
+            state.view(seat)  # refuses it with the engine's sentence
         code = self.code
-        view = _SeatView(state, seat)
         last = self._last.get(seat)
         if last is None:
             out = np.zeros(code.shape, dtype=np.float32)
-            sources: list[object] = [None, None, None, None]
+            sources: list[object] = [None, (), None, None, False]
             self._last[seat] = (out, sources)
         else:
             out, sources = last
+        hand = state.hands[seat]
         # (equal, not only the same tuple: a state rebuilds its hands and pile, and equal tuples of the
         # same card objects compare at C speed)
-        if sources[0] != view.hand:
-            out[self._hand] = 0
-            sources[0] = view.hand
-            code._observe_hand(view, out)
-        if sources[1] != view.discard_pile or sources[2] is not view.taken:
-            out[self._pile] = 0
-            sources[1], sources[2] = view.discard_pile, view.taken
-            code._observe_pile(view, out)
-        if sources[3] is not view.table:
-            code._check_table(view)
+        if sources[0] != hand:
+            sources[0] = hand
+            if hand:
+                code._observe_hand(hand, out)  # (writes every count)
+            else:
+                out[self._hand] = 0
+        pile = state.discard_pile
+        if sources[1] != pile or sources[2] is not state.taken:
+            self._update_pile(sources[1], pile, state.taken, out)  # type: ignore[arg-type]
+            sources[1], sources[2] = pile, state.taken
+        if sources[3] is not state.table:
+            code._check_table(state.table)
             out[self._table] = 0
-            sources[3] = view.table
-            code._observe_table(view, out)
-        figures = self._figures
-        out[figures] = 0
-        code._observe_seats(view, out)
+            sources[3] = state.table
+            code._observe_table(state.table, seat, out)
+        code._observe_seats(seat, state, list(map(len, state.hands)), len(state.stock), out)
+        if sources[4]:  # the last held a choice in progress
+            out[self._choice] = 0
+        sources[4] = bool(taken)
         if taken:
             code._observe_choice(taken, out)
         return out * code._bounds[2] if self.normalized else out.copy()
 
+    def _update_pile(self, before: tuple[Card, ...], pile: tuple[Card, ...], taken: Card | None,
+                     out: Observation) -> None:
+        """The discard pile's pieces: counts moved by the cards put on or taken off since ``before``, if so few."""
+        code = self.code
+        position = code._position
+        start = self._pile
+        kept = len(before)
+        if len(pile) >= kept and pile[:kept] == before and len(pile) - kept <= _FEW_CARDS:  # put on
+            for card in pile[kept:]:
+                out[start + position[card.index]] += 1
+        elif len(pile) < kept and before[:len(pile)] == pile and kept - len(pile) <= _FEW_CARDS:  # taken off
+            for card in before[len(pile):]:
+                out[start + position[card.index]] -= 1
+        else:
+            out[start:start + len(code.cards)] = 0
+            out[self._top] = 0
+            out[self._taken] = 0
+            code._observe_pile(pile, taken, out)
+            return
+        out[self._top] = 0
+        out[self._taken] = 0
+        if pile:
+            out[self._top.start + position[pile[-1].index]] = 1
+        if taken is not None:
+            out[self._taken.start + position[taken.index]] = 1
 
-class _SeatView:
-    """What :meth:`Encoding.observe` reads of a seat's view, read from the state (one seat's hand only)."""
 
-    __slots__ = ("buys", "deal", "dealer", "discard_pile", "hand", "hand_sizes", "laid", "layoffs", "levels",
-                 "on_turn", "phase", "players", "rebuilds", "scores", "seat", "stock_size", "table", "taken",
-                 "to_act", "turn", "variant", "wins")
-
-    def __init__(self, state: GameState, seat: int) -> None:
-        if type(seat) is not int or not 0 <= seat < state.players:
-            state.view(seat)  # refuses it with the engine's sentence
-        self.seat = seat
-        self.variant, self.players, self.phase = state.variant, state.players, state.phase
-        self.to_act, self.on_turn, self.dealer = state.to_act, state.on_turn, state.dealer
-        self.deal, self.levels, self.wins, self.scores = state.deal, state.levels, state.wins, state.scores
-        self.hand = state.hands[seat]
-        self.hand_sizes = [len(hand) for hand in state.hands]
-        self.table, self.discard_pile, self.stock_size = state.table, state.discard_pile, len(state.stock)
-        self.laid, self.layoffs, self.buys, self.rebuilds = state.laid, state.layoffs, state.buys, state.rebuilds
-        self.taken, self.turn = state.taken, state.turn
+#: The discard pile's counts are updated card by card for up to this many cards put on or taken off.
+_FEW_CARDS = 4
 
 
 def _destination(swap: SwapJoker) -> tuple[int, ...]:

@@ -122,9 +122,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self.observation_spaces = {agent: spaces.Dict({"observation": observation, "action_mask": mask})
                                    for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.code.size) for agent in self.possible_agents}
-        self._decision: Decision | None = None
-        self._mask: Mask = np.zeros(self.code.size, dtype=np.int8)
+        self._decision: Decision | None = None  # the selected agent's (None once the episode is over)
         self._no_mask: Mask = np.zeros(self.code.size, dtype=np.int8)
+        self._rewarded = False  # whether the last step's rewards were not all zero
 
     @property
     def game(self) -> GameState:
@@ -147,6 +147,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
                                       self._reward, self._deals)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -159,17 +160,18 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         assert state.to_act is not None
         self.agent_selection = self.possible_agents[state.to_act]
         self._decision = decision = decision or Decision.start(self.code, state)
-        self._mask = decision.mask()
         if self._legal_info:
             self.infos[self.agent_selection]["legal"] = {step: decision.outcomes(step) for step in decision.allowed}
 
     def observe(self, agent: str) -> dict[str, Observation | Mask]:
         """``agent``'s observation: its vector and, if it is selected, the action mask."""
         seat = self._seats[agent]
-        selected = agent == self.agent_selection and not self._episode.over
-        taken = self._decision.taken if selected and self._decision is not None else ()
-        vector = self._observer.observe(self._episode.state, seat, taken)
-        return {"observation": vector, "action_mask": self._mask.copy() if selected else self._no_mask.copy()}
+        decision = self._decision if agent == self.agent_selection else None
+        if decision is None:
+            return {"observation": self._observer.observe(self._episode.state, seat),
+                    "action_mask": self._no_mask.copy()}
+        return {"observation": self._observer.observe(self._episode.state, seat, decision.taken),
+                "action_mask": decision.mask()}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an allowed index) for the selected agent; ``None`` once it is done.
@@ -183,7 +185,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             return
         decision = self._decision
         assert decision is not None
-        if action is None or not isinstance(action, (int, np.integer)) or int(action) not in decision.allowed:
+        if (type(action) is not int and not isinstance(action, (int, np.integer))) \
+                or int(action) not in decision.allowed:
             raise IllegalActionError(f"action {printable(action)} is not allowed now ({agent} may play "
                                      f"{', '.join(self.code.name(i) for i in decision.allowed)})", Reason.ILLEGAL)
         self._cumulative_rewards[agent] = 0.0
@@ -191,22 +194,32 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             self.infos[agent].pop("legal", None)
         outcome = decision.choose(int(action))
         if isinstance(outcome, Decision):  # a sub-step: the same agent chooses on
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._set_rewards(None)
             self.infos[agent].pop("action", None)
             self._select(outcome)
         else:
-            rewards = self._episode.apply(outcome)
-            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+            self._set_rewards(self._episode.apply(outcome))
             self.infos[agent]["action"] = outcome
             if self._episode.over:
                 self.terminations = dict.fromkeys(self.agents, True)
                 self._decision = None
-                self._mask = self._no_mask.copy()
             else:
                 self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _set_rewards(self, rewards: tuple[float, ...] | None) -> None:
+        """Set the step's rewards (``None``: none) and add them to the agents' cumulative rewards.
+
+        Most steps reward nothing: the rewards of zero stay as they are.
+        """
+        if rewards is not None and any(rewards):
+            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
+            self._rewarded = True
+            self._accumulate_rewards()
+        elif self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The table from the seat to act: an RGB array (``"rgb_array"``), text (``"ansi"``), or printed (``"human"``).
