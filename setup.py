@@ -54,7 +54,8 @@ DIRECTIVES = {
 #: The list written beside the package: ``module extension-file sha256-of-source`` per line.
 MANIFEST = "_extensions.txt"
 
-SOURCE_ROOT = Path(__file__).resolve().parent / "src"
+#: The sources, relative to this file (setuptools takes no absolute paths; a build runs from this folder).
+SOURCE_ROOT = Path("src")
 
 
 def _wanted(editable: bool) -> bool:
