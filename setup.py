@@ -10,7 +10,8 @@ Settings (environment variables, read at build time):
 
 * ``REMI_NO_EXTENSIONS=1``: compile nothing (a pure build);
 * ``REMI_EXTENSIONS=1``: compile in an editable install too (``pip install -e .`` is pure otherwise),
-  the extensions then sit beside the sources in ``src/remi``.
+  the extensions then sit beside the sources in ``src/remi``;
+* ``REMI_REQUIRE_EXTENSIONS=1``: fail the build rather than fall back to the pure one (for wheels).
 
 Where compiling fails (no C compiler, or no Cython) the build goes on without extensions and warns:
 the install is pure, and ``remi.compiled`` is ``False``.
@@ -77,6 +78,7 @@ class OptionalBuildExt(build_ext):
         """Compile every module of :data:`COMPILED_MODULES`, or none; then write the manifest."""
         self._built: list[tuple[str, str]] = []
         if not _wanted(bool(getattr(self, "editable_mode", False))):
+            self._forget_earlier_builds()
             return
         try:
             from Cython.Build import cythonize  # build-time only: absent from a pure install
@@ -95,8 +97,18 @@ class OptionalBuildExt(build_ext):
             super().run()
         except Exception as failure:  # any failure to compile leaves the pure build, which works everywhere
             self._give_up(failure)
+            if os.environ.get("REMI_REQUIRE_EXTENSIONS", "") not in ("", "0"):
+                raise
             return
         self._write_manifest()
+
+    def _forget_earlier_builds(self) -> None:
+        """A pure build: drop what an earlier compiled build left in ``build/`` (not in place: that is asked for)."""
+        if self.inplace or getattr(self, "editable_mode", False):
+            return
+        for module in COMPILED_MODULES:
+            Path(self.get_ext_fullpath(module)).unlink(missing_ok=True)
+        (Path(self.get_ext_fullpath("remi.x")).parent / MANIFEST).unlink(missing_ok=True)
 
     def build_extension(self, ext: Any) -> None:
         """Compile one extension, and note its file name for the manifest."""
