@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib.abc import MetaPathFinder
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec, SourceFileLoader
 from importlib.util import spec_from_file_location
 from pathlib import Path
@@ -74,10 +73,11 @@ def current_extensions(package_dir: Path, listed: dict[str, tuple[str, str]]) ->
     return current
 
 
-class SourceFirstFinder(MetaPathFinder):
+class SourceFirstFinder:
     """Finds remi's modules that have a compiled copy: the copy if it is current and wanted, else the ``.py``.
 
-    Modules without a compiled copy are left to Python's own finders.
+    Modules without a compiled copy are left to Python's own finders. (A meta-path finder needs only
+    ``find_spec``: not deriving from ``importlib.abc.MetaPathFinder`` spares ``import remi`` loading that module.)
     """
 
     def __init__(self, compiled: dict[str, Path]) -> None:
