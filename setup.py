@@ -80,6 +80,9 @@ class OptionalBuildExt(build_ext):
         if not _wanted(bool(getattr(self, "editable_mode", False))):
             self._forget_earlier_builds()
             return
+        # the sources' hashes before compiling: the list names what was compiled, even if a file changes meanwhile
+        self._digests = {module: hashlib.sha256(_source(module).read_bytes()).hexdigest()
+                         for module in COMPILED_MODULES}
         try:
             from Cython.Build import cythonize  # build-time only: absent from a pure install
 
@@ -126,8 +129,7 @@ class OptionalBuildExt(build_ext):
     def _write_manifest(self) -> None:
         """Write ``remi/_extensions.txt`` beside the compiled modules."""
         package_dir = Path(self.get_ext_fullpath("remi.x")).parent
-        lines = [f"{module} {filename} {hashlib.sha256(_source(module).read_bytes()).hexdigest()}\n"
-                 for module, filename in self._built]
+        lines = [f"{module} {filename} {self._digests[module]}\n" for module, filename in self._built]
         package_dir.mkdir(parents=True, exist_ok=True)
         (package_dir / MANIFEST).write_text("".join(lines), encoding="utf-8")
         self.manifest_path = str(package_dir / MANIFEST)
