@@ -190,6 +190,7 @@ def main() -> None:
             breakdown(name, players, args.seconds, args.seed)
         return
     rows: list[dict[str, Any]] = []
+    print(f"remi {remi.__version__}, {'compiled' if remi.compiled else 'pure'} build (remi.compiled)")
     print(f"{'variant':<12} {'players':>7} {'style':<6} {'remi actions/s':>15} {'chess plies/s':>14} {'ratio':>7}")
     for name, players in specs:
         for row in measure(name, players, args.seconds, args.seed):

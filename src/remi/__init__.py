@@ -9,6 +9,9 @@
 
 .. versionchanged:: 0.2.0
    :mod:`remi.testing` is an attribute of ``remi``, loaded on first use.
+
+.. versionchanged:: 0.3.0
+   :data:`remi.compiled` says which build is loaded (see ``docs/benchmarks.rst``, "Two builds").
 """
 
 from __future__ import annotations
@@ -17,6 +20,12 @@ import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+# First: remi.compiled says whether the compiled build is loaded (True when every module the install compiled
+# loads compiled: REMI_PURE_PYTHON=1 unset, and no compiled module's .py edited since). Importing it sets up
+# the finder that chooses each module's build (remi._loading), before any other module of remi loads.
+from remi._loading import compiled
+
+# isort: split
 from remi import actions, variants
 from remi.actions import parse_action
 from remi.cards import (
@@ -152,6 +161,7 @@ __all__ = [
     "assign",
     "bot_names",
     "bots",
+    "compiled",
     "determinize",
     "format_cards",
     "full_deck",

@@ -2,7 +2,7 @@
 
 The layers, lowest first (a module imports only from its own layer or lower ones):
 
-1. ``remi._util``: helpers that know nothing of the game;
+1. ``remi._util``: helpers that know nothing of the game; ``remi._loading``: which build of a module loads;
 2. the model: ``remi.errors``, ``remi.cards``, ``remi.melds``, ``remi.contracts``, ``remi.parts``,
    ``remi.variant``, ``remi.variants`` (and the built-in variants), ``remi.actions``;
 3. ``remi._search``: count-vector kernels, lay-down generation, the solver's tables and search, the planner;
@@ -31,7 +31,7 @@ PACKAGE = Path(remi.__file__).parent
 
 #: The layers, lowest first: each module's layer is the first whose prefix names it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("remi._util",),
+    ("remi._util", "remi._loading"),
     ("remi.errors", "remi.cards", "remi.melds", "remi.contracts", "remi.parts", "remi._ruledata", "remi.variant",
      "remi.variants", "remi.actions"),
     ("remi._search",),
