@@ -622,6 +622,10 @@ HAND_POOL = parse_cards("AS 2S 3S 4S 5S 6S QS KS 2H 2D 7H 7D 7S 7S AH 3H 4H 2C J
                          ace_low=False),
          contract=Contract.of("run 4"), hand=[8, 9, 10, 15, 16, 1], exact=False, all_in=True,
          keep=0)  # 2S 2H 3H 4H 7H 2D all in: six cards, but a run holds at most five
+@example(rules=MeldRules(twos=Twos.WILD, min_naturals=1, joker_cap=JokerCap.NATURALS, set_min=2, run_min=2, run_max=5,
+                         ace_low=False, set_distinct_suits=True),
+         contract=Contract.of("set 3", "set 3"), hand=[10, 11, 12, 13, 1, 18], exact=False, all_in=False,
+         keep=0)  # 2S 7S 7S 7H 7D JK: two sets of sevens, each with a 7S (suits differ within a set, not across)
 def test_lay_downs_equal_the_brute_force(
     rules: MeldRules, contract: Contract, hand: list[int], exact: bool, all_in: bool, keep: int
 ) -> None:

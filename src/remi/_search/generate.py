@@ -239,7 +239,7 @@ def _may_fit(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
     for (kind, size), needed in groups.items():
         least = max(cap.fewest_naturals(size), 1)
         if kind is SET:
-            possible, alone = _sets_possible(rules, counts, size, least, wilds)
+            possible, alone = _sets_possible(counts, size, least, wilds)
         elif not rules.run_wrap:  # (the windows know no wrap-around)
             possible, alone = _runs_possible(rules, counts, size, least, wilds)
         else:
@@ -250,14 +250,15 @@ def _may_fit(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
     return short <= wilds
 
 
-def _sets_possible(rules: MeldRules, counts: list[int], size: int, least: int, wilds: int) -> tuple[int, int]:
+def _sets_possible(counts: list[int], size: int, least: int, wilds: int) -> tuple[int, int]:
     """At most how many sets of ``size`` the hand makes, and how many of them need no wild.
 
     A rank's naturals make ``naturals // size`` sets alone and, with a wild
-    each, up to ``naturals // least`` in all.
+    each, up to ``naturals // least`` in all. Every copy counts, even where a
+    set's suits differ: two sets of one rank may each hold a copy of one suit.
     """
     alone = extra = 0
-    for naturals in set_naturals(counts, rules.set_distinct_suits):
+    for naturals in set_naturals(counts, distinct=False):
         if naturals:
             alone += naturals // size
             extra += naturals // least - naturals // size
