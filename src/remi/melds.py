@@ -371,7 +371,9 @@ class MeldJudge:
         known = self._known
         if key in known:
             return known[key]
-        meld = Meld(kind, key[1])
+        meld = object.__new__(Meld)  # (the cards are cards already, a set's sorted: not checked again)
+        object.__setattr__(meld, "kind", kind)
+        object.__setattr__(meld, "cards", key[1])
         try:
             found = self.rules.meld_problem(meld, on_table=on_table)
         except VariantError:

@@ -181,13 +181,30 @@ def _plain_sets(rules: MeldRules, counts: list[int], low: int, high: int | None)
                     yield (*chosen, *([J] * wilds))
 
 
-def _multisets(
-    wild_kinds: tuple[int, ...], available: tuple[int, ...], count: int, first: int = 0
-) -> Iterator[tuple[int, ...]]:
+#: Every multiset of wilds by (kinds, how many of each there are, how many are taken), once worked out.
+_MULTISETS: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
+_MULTISETS_LIMIT = 4096
+
+
+def _multisets(wild_kinds: tuple[int, ...], available: tuple[int, ...], count: int) -> tuple[tuple[int, ...], ...]:
     """Every multiset of ``count`` wilds (indices in order) with at most ``available[k]`` of ``wild_kinds[k]``.
 
-    Only the kinds from ``first`` on are drawn from (the recursion's own argument).
+    The most of the first kind first. Remembered: a hand's sets ask the same
+    few questions over and over, rank after rank.
     """
+    key = (wild_kinds, available, count)
+    found = _MULTISETS.get(key)
+    if found is None:
+        if len(_MULTISETS) >= _MULTISETS_LIMIT:
+            _MULTISETS.clear()
+        found = _MULTISETS[key] = tuple(_multisets_from(wild_kinds, available, count, 0))
+    return found
+
+
+def _multisets_from(
+    wild_kinds: tuple[int, ...], available: tuple[int, ...], count: int, first: int
+) -> Iterator[tuple[int, ...]]:
+    """:func:`_multisets` of the kinds from ``first`` on (the recursion)."""
     if count == 0:
         yield ()
         return
@@ -198,7 +215,7 @@ def _multisets(
         if count - taken > rest:
             break
         head = (wild_kinds[first],) * taken
-        for tail in _multisets(wild_kinds, available, count - taken, first + 1):
+        for tail in _multisets_from(wild_kinds, available, count - taken, first + 1):
             yield head + tail
 
 

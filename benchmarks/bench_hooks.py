@@ -16,7 +16,7 @@ Each listing is timed cold (the first, on fresh rules) and warm (the best of ``-
 
 The bound to hold: each hooked listing at most 3x the built-in rules' time. Run::
 
-    PYTHONPATH=src python benchmarks/hooks.py [--sizes 30 36 42] [--repeat 3]
+    PYTHONPATH=src python benchmarks/bench_hooks.py [--sizes 30 36 42] [--repeat 3]
 """
 
 from __future__ import annotations
