@@ -284,6 +284,25 @@ class Variant:
                                        f"set in its part")
             return super().__new__(cls)
 
+    def __getstate__(self) -> dict[str, object]:
+        return {field.name: getattr(self, field.name) for field in attrs.fields(type(self))}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        # A variant pickled by an earlier release lacks what this one works out from the rules (the hooks'
+        # probed answers, a field added since): the rules are kept, and the rest is worked out as when built.
+        fields = attrs.fields(type(self))
+        for field in fields:
+            if field.name in state:
+                object.__setattr__(self, field.name, state[field.name])
+        if any(field.name not in state for field in fields):
+            for field in fields:
+                if field.init and field.name not in state:
+                    default = field.default
+                    object.__setattr__(self, field.name,
+                                       default.factory() if isinstance(default, attrs.Factory)  # type: ignore[arg-type]
+                                       else default)
+            self.__attrs_post_init__()
+
     def _probe_hooks(self) -> None:
         """Ask every hook on its fixed sample (:data:`HOOK_PROBES`), check each answer, and keep what play reads."""
         sizes = {cast(int, call[0][0]): cast("tuple[int, int]", size) for call, size in self._probe(DECK_PROBE)}
