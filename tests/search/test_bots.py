@@ -109,7 +109,7 @@ def _walk(variant: remi.Variant, players: int, seed: int, steps: int, **position
             break
         seat = state.to_act
         assert seat is not None
-        actions = legal(state)
+        actions = state.legal_actions()  # lazy: random buys can grow a hand past what a list may hold
         view = state.view(seat)
         picks = [greedy[seat].choose(view, actions), randoms[seat].choose(view, state.legal_actions())]
         for pick in picks:
