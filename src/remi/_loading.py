@@ -24,7 +24,6 @@ import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec, SourceFileLoader
 from importlib.util import spec_from_file_location
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -43,10 +42,11 @@ def pure_python_requested(module: str) -> bool:
     return value == "1" or module in value.split(",")
 
 
-def read_manifest(package_dir: Path) -> dict[str, tuple[str, str]]:
+def read_manifest(package_dir: str) -> dict[str, tuple[str, str]]:
     """The compiled modules the build listed: each module's name, to its extension's file name and source hash."""
     try:
-        text = (package_dir / MANIFEST).read_text(encoding="utf-8")
+        with open(os.path.join(package_dir, MANIFEST), encoding="utf-8") as manifest:
+            text = manifest.read()
     except OSError:  # a pure build (or an editable install) lists nothing
         return {}
     listed = {}
@@ -56,20 +56,23 @@ def read_manifest(package_dir: Path) -> dict[str, tuple[str, str]]:
     return listed
 
 
-def current_extensions(package_dir: Path, listed: dict[str, tuple[str, str]]) -> dict[str, Path]:
+def current_extensions(package_dir: str, listed: dict[str, tuple[str, str]]) -> dict[str, str]:
     """The listed modules whose extension is present and whose ``.py`` is the source it was compiled from."""
+    if not listed:
+        return {}
     import hashlib  # deferred: a pure build never hashes
 
     current = {}
     for module, (extension, digest) in listed.items():
-        folder = package_dir.joinpath(*module.split(".")[1:-1])
-        source = folder / f"{module.rpartition('.')[2]}.py"
+        folder = os.path.join(package_dir, *module.split(".")[1:-1])
+        source = os.path.join(folder, f"{module.rpartition('.')[2]}.py")
         try:
-            unchanged = hashlib.sha256(source.read_bytes()).hexdigest() == digest
+            with open(source, "rb") as code:
+                unchanged = hashlib.sha256(code.read()).hexdigest() == digest
         except OSError:  # an install without its sources runs what it has
             unchanged = True
-        if unchanged and (folder / extension).is_file():
-            current[module] = folder / extension
+        if unchanged and os.path.isfile(os.path.join(folder, extension)):
+            current[module] = os.path.join(folder, extension)
     return current
 
 
@@ -80,7 +83,7 @@ class SourceFirstFinder:
     ``find_spec``: not deriving from ``importlib.abc.MetaPathFinder`` spares ``import remi`` loading that module.)
     """
 
-    def __init__(self, compiled: dict[str, Path]) -> None:
+    def __init__(self, compiled: dict[str, str]) -> None:
         self.compiled = compiled
 
     def find_spec(
@@ -90,7 +93,7 @@ class SourceFirstFinder:
         if not fullname.startswith("remi.") or path is None:
             return None
         if fullname in self.compiled:
-            extension = str(self.compiled[fullname])
+            extension = self.compiled[fullname]
             return spec_from_file_location(fullname, extension, loader=ExtensionFileLoader(fullname, extension))
         leaf = fullname.rpartition(".")[2]
         for folder in path:
@@ -101,7 +104,7 @@ class SourceFirstFinder:
         return None
 
 
-def install(package_dir: Path) -> bool:
+def install(package_dir: str) -> bool:
     """Put the finder first on :data:`sys.meta_path`; whether every compiled module listed will load compiled."""
     listed = read_manifest(package_dir)
     wanted = {module: entry for module, entry in listed.items() if not pure_python_requested(module)}
@@ -113,4 +116,4 @@ def install(package_dir: Path) -> bool:
 
 #: Whether the compiled build is loaded (``remi.compiled``). Importing this module sets up the finder:
 #: ``remi/__init__.py`` imports it before any other module of remi.
-compiled = install(Path(__file__).parent)
+compiled = install(os.path.dirname(os.path.abspath(__file__)))

@@ -28,7 +28,6 @@ remi.errors.VariantError: norwegian: contracts.deal_sizes: dealing 60 cards to 2
 from __future__ import annotations
 
 import enum
-import hashlib
 import json
 import warnings
 from collections import Counter
@@ -874,6 +873,8 @@ class Variant:
         rules["hook:card_points"] = list(self._points if dead_twos else self._points[:JOKER.index + 1])
         rules["hook:deck"] = [list(self._deck_sizes[n]) for n in range(self.min_players, self.max_players + 1)]
         text = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        import hashlib  # deferred: `import remi` does not load OpenSSL's hashes before a fingerprint is asked for
+
         return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
     # -- rules as data -------------------------------------------------------

@@ -6,9 +6,8 @@ Private: :func:`remi.variants.schema`, :func:`remi.variants.load_rules` and
 
 from __future__ import annotations
 
-import tomllib
+import os
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 from remi._ruledata import variant_schema
@@ -104,6 +103,8 @@ def rules_from_toml(
     """
     if not isinstance(text, str):
         raise VariantError(f"{where}: expected TOML text, got {type(text).__name__}", Reason.BAD_ARGUMENT)
+    import tomllib  # deferred: `import remi` does not load a TOML parser before rules are read from TOML
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -120,7 +121,7 @@ def rules_from_toml(
         raise VariantError(f"{where}: {error}", error.reason) from None
 
 
-def load_rules(path: str | Path, *, allow: Iterable[type] = ()) -> Variant:
+def load_rules(path: str | os.PathLike[str], *, allow: Iterable[type] = ()) -> Variant:
     r"""The variant a rules file in TOML describes: a base variant and the fields it changes.
 
     The file names a ``base`` variant (registered or built in) and changes its
@@ -154,10 +155,11 @@ def load_rules(path: str | Path, *, allow: Iterable[type] = ()) -> Variant:
 
     .. versionadded:: 0.2.0
     """
-    if not isinstance(path, (str, Path)):
+    if not isinstance(path, (str, os.PathLike)):
         raise VariantError(f"a rules file is named by a path, got {printable(path)}", Reason.BAD_ARGUMENT)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as rules_file:
+            text = rules_file.read()
     except (OSError, UnicodeDecodeError) as error:
         raise VariantError(f"{path}: cannot read the rules file: {error}", Reason.BAD_ARGUMENT) from None
     return rules_from_toml(text, where=str(path), allow=allow)
