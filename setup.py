@@ -3,7 +3,7 @@
 The ``.py`` files are the one implementation. Cython compiles a few of them unchanged (its pure-Python mode;
 types, where given, sit in ``.pxd`` files beside them) into extension modules installed next to the sources,
 and writes ``remi/_extensions.txt``: one line per compiled module, its name, its extension's file name and the
-SHA-256 of the source it was compiled from. At ``import remi`` a finder (:mod:`remi._loading`) loads an
+CRC-32 of the source it was compiled from. At ``import remi`` a finder (:mod:`remi._loading`) loads an
 extension only where its source is unchanged, and never when ``REMI_PURE_PYTHON=1`` is set.
 
 Settings (environment variables, read at build time):
@@ -19,9 +19,9 @@ the install is pure, and ``remi.compiled`` is ``False``.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +52,7 @@ DIRECTIVES = {
     "always_allow_keywords": True,
 }
 
-#: The list written beside the package: ``module extension-file sha256-of-source`` per line.
+#: The list beside the package: ``module extension-file crc32-of-source`` per line (``remi._loading.source_digest``).
 MANIFEST = "_extensions.txt"
 
 #: The sources, relative to this file (setuptools takes no absolute paths; a build runs from this folder).
@@ -81,8 +81,7 @@ class OptionalBuildExt(build_ext):
             self._forget_earlier_builds()
             return
         # the sources' hashes before compiling: the list names what was compiled, even if a file changes meanwhile
-        self._digests = {module: hashlib.sha256(_source(module).read_bytes()).hexdigest()
-                         for module in COMPILED_MODULES}
+        self._digests = {module: f"{zlib.crc32(_source(module).read_bytes()):08x}" for module in COMPILED_MODULES}
         try:
             from Cython.Build import cythonize  # build-time only: absent from a pure install
 

@@ -2,7 +2,7 @@
 
 remi has one implementation, its ``.py`` files. An install with a C compiler also holds compiled copies of a
 few of them (built by Cython from the same files, unchanged; ``setup.py`` names them), listed in
-``remi/_extensions.txt``: per module, its extension's file name and the SHA-256 of the source it was
+``remi/_extensions.txt``: per module, its extension's file name and the CRC-32 of the source it was
 compiled from. :func:`install` (run when ``import remi`` imports this module, before any other module of
 remi) reads that list and puts :class:`SourceFirstFinder` first on :data:`sys.meta_path`. For each module
 of remi that has a compiled copy beside its ``.py``, the finder chooses:
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import sys
+import zlib
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec, SourceFileLoader
 from importlib.util import spec_from_file_location
 from typing import TYPE_CHECKING
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 #: Set to ``1`` before ``import remi`` to load the ``.py`` files even where compiled ones are installed.
 PURE_PYTHON_VARIABLE = "REMI_PURE_PYTHON"
-#: The build's list of compiled modules, in the package's directory: ``module extension sha256`` per line.
+#: The build's list of compiled modules, in the package's directory: ``module extension crc32`` per line.
 MANIFEST = "_extensions.txt"
 
 
@@ -40,6 +41,15 @@ def pure_python_requested(module: str) -> bool:
     """Whether ``REMI_PURE_PYTHON`` asks for ``module``'s ``.py`` file: ``1`` for every module, or its name."""
     value = os.environ.get(PURE_PYTHON_VARIABLE, "")
     return value == "1" or module in value.split(",")
+
+
+def source_digest(source: bytes) -> str:
+    """The digest the manifest keeps of a module's source: its CRC-32 in hex (an edit changes it; zlib loads fast).
+
+    >>> source_digest(b"print('hello')")
+    '75b36e74'
+    """
+    return f"{zlib.crc32(source):08x}"
 
 
 def read_manifest(package_dir: str) -> dict[str, tuple[str, str]]:
@@ -58,17 +68,13 @@ def read_manifest(package_dir: str) -> dict[str, tuple[str, str]]:
 
 def current_extensions(package_dir: str, listed: dict[str, tuple[str, str]]) -> dict[str, str]:
     """The listed modules whose extension is present and whose ``.py`` is the source it was compiled from."""
-    if not listed:
-        return {}
-    import hashlib  # deferred: a pure build never hashes
-
     current = {}
     for module, (extension, digest) in listed.items():
         folder = os.path.join(package_dir, *module.split(".")[1:-1])
         source = os.path.join(folder, f"{module.rpartition('.')[2]}.py")
         try:
             with open(source, "rb") as code:
-                unchanged = hashlib.sha256(code.read()).hexdigest() == digest
+                unchanged = source_digest(code.read()) == digest
         except OSError:  # an install without its sources runs what it has
             unchanged = True
         if unchanged and os.path.isfile(os.path.join(folder, extension)):

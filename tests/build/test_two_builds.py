@@ -8,7 +8,6 @@ once without, and compares what they listed and did over seeded random matches o
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -22,6 +21,7 @@ from typing import Any
 import pytest
 
 import remi
+from remi._loading import source_digest
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = Path(remi.__file__).resolve().parent
@@ -99,7 +99,7 @@ def package_copy(tmp_path: Path, *, edited: bool, listed: bool = True) -> Path:
     extension = f"transitions{EXTENSION_SUFFIXES[0]}"
     (source.parent / extension).write_bytes(b"not an extension module")
     if listed:
-        digest = hashlib.sha256(source.read_bytes()).hexdigest()
+        digest = source_digest(source.read_bytes())
         (root / "remi" / "_extensions.txt").write_text(f"{MODULE} {extension} {digest}\n")
     if edited:
         source.write_text(source.read_text() + "\nEDITED_SINCE_COMPILED = True\n")
