@@ -436,8 +436,8 @@ class _Walk:
     """One walk through a plan: the state its recursion (:meth:`step`) shares."""
 
     __slots__ = (
-        "all_in", "chosen", "counts", "covering", "exact", "floor", "gapped", "hand_size", "keep", "known",
-        "merge_twos", "plan", "prefix_refused", "rules", "run_gap", "spans", "still_needed",
+        "all_in", "chosen", "counts", "covering", "dead_ends", "exact", "floor", "gapped", "hand_size", "keep",
+        "known", "merge_twos", "plan", "prefix_refused", "rules", "run_gap", "spans", "still_needed",
     )
 
     def __init__(
@@ -473,6 +473,9 @@ class _Walk:
         self.floor = 0 if all_in else keep
         self.covering = all_in and len(plan) > 1
         self.known = _Known(set(), {})
+        #: The walks on found to lead nowhere, by :meth:`_dead_end_key`; ``None`` where what is left of a walk
+        #: depends on more than the cards left (the spans of runs laid, a prefix check of the melds chosen).
+        self.dead_ends: set[tuple[object, ...]] | None = None if self.gapped or prefix_refused else set()
         # (a meld hook tells a 2 from a joker: the cover search then keeps them apart)
         self.merge_twos = rules.twos is Twos.WILD and type(rules).meld_problem is MeldRules.meld_problem
 
@@ -501,8 +504,23 @@ class _Walk:
         assert self.prefix_refused is not None
         return self.prefix_refused(tuple([built_meld(kind is RUN, cards) for kind, cards in self.chosen]))
 
+    def _dead_end_key(self, level: int) -> tuple[object, ...]:
+        """What the walks on from ``level`` depend on: the level, the cards left, and the meld before.
+
+        The meld chosen for the requirement before counts only where the two
+        requirements are equal (the melds for equal requirements increase).
+        """
+        plan = self.plan
+        floor = self.chosen[-1][1] if plan[level] == plan[level - 1] else None
+        return (level, tuple(self.counts), floor)
+
     def step(self, level: int, used: int) -> Iterator[list[_Chosen]]:
-        """The walks on from the requirement at ``level``, with ``used`` cards already chosen."""
+        """The walks on from the requirement at ``level``, with ``used`` cards already chosen.
+
+        A walk on that found nothing is remembered by what it depends on, so the
+        same cards left (the same cards arranged otherwise in the melds chosen,
+        say: a run with its wilds in other places) are not searched again.
+        """
         plan = self.plan
         if level == len(plan):
             if self._finished(used):
@@ -510,6 +528,23 @@ class _Walk:
             return
         if self.hand_size - used - self.still_needed[level] < self.floor:
             return
+        dead_ends = self.dead_ends
+        if dead_ends is None or level == 0:
+            yield from self._choose(level, used)
+            return
+        key = self._dead_end_key(level)
+        if key in dead_ends:
+            return
+        found = False
+        for lay_down in self._choose(level, used):
+            found = True
+            yield lay_down
+        if not found:
+            dead_ends.add(key)
+
+    def _choose(self, level: int, used: int) -> Iterator[list[_Chosen]]:
+        """Each meld for the requirement at ``level`` in turn, and the walks on from it."""
+        plan = self.plan
         kind = plan[level][0]
         counts = self.counts
         chosen = self.chosen
