@@ -50,6 +50,10 @@ __all__ = ["Decision"]
 
 _Option = tuple[tuple[int, ...], Action]  # an open remi action, with its steps
 _NOT_LAYDOWNS = (SwapJoker, LayOff, Discard)
+#: The masks of the sets of allowed steps met so far, by action-space size (each handed out as a copy);
+#: a choice's allowed steps recur often (draw or take, pass or buy, a hand's discards).
+_MASKS: dict[int, dict[tuple[int, ...], Mask]] = {}
+_MOST_MASKS = 4096
 
 
 class Decision:
@@ -111,9 +115,17 @@ class Decision:
 
     def mask(self) -> Mask:
         """The action mask now (``int8``, 1 = allowed; a new array each call)."""
-        mask = np.zeros(self.code.size, dtype=np.int8)
-        mask[self.allowed,] = 1
-        return mask
+        known = _MASKS.get(self.code.size)
+        if known is None:
+            known = _MASKS[self.code.size] = {}
+        mask = known.get(self.allowed)
+        if mask is None:
+            mask = np.zeros(self.code.size, dtype=np.int8)
+            mask[self.allowed,] = 1
+            if len(known) > _MOST_MASKS:  # many different choices: start afresh rather than grow
+                known.clear()
+            known[self.allowed] = mask
+        return mask.copy()
 
     def choose(self, step: int) -> Action | Decision:
         """Take ``step``: the remi action it completes, or the decision that follows.
@@ -122,7 +134,10 @@ class Decision:
             RemiError: With reason ``ILLEGAL`` if ``step`` is not allowed now
                 (the sentence names it and the allowed steps).
         """
-        index = int(step) if isinstance(step, (int, np.integer)) and not isinstance(step, bool) else -1
+        if type(step) is int:  # (the usual case, checked first)
+            index = step
+        else:
+            index = int(step) if isinstance(step, (int, np.integer)) and not isinstance(step, bool) else -1
         if index not in self.allowed:
             raise IllegalActionError(f"action {printable(step)} is not allowed now (seat {self.seat} may choose "
                             f"{', '.join(self.code.name(allowed) for allowed in self.allowed)})", Reason.ILLEGAL)
