@@ -75,7 +75,8 @@ class Decision:
     __slots__ = ("_firsts", "_options", "allowed", "code", "seat", "state", "taken")
 
     def __init__(self, code: Encoding, state: GameState, taken: tuple[int, ...],
-                 options: list[_Option] | None, firsts: Mapping[int, Sequence[Action]] | None) -> None:
+                 options: list[_Option] | None, firsts: Mapping[int, Sequence[Action]] | None,
+                 allowed: tuple[int, ...] | None = None) -> None:
         seat = state.to_act
         if seat is None:
             raise RemiError("the match is over: no seat chooses an action", Reason.GAME_OVER)
@@ -85,8 +86,10 @@ class Decision:
         self.taken = taken
         self._options = options
         self._firsts = firsts
-        if firsts is not None:
-            self.allowed: tuple[int, ...] = tuple(sorted(firsts))
+        if allowed is not None:  # (known already: the options' next steps, ascending)
+            self.allowed: tuple[int, ...] = allowed
+        elif firsts is not None:
+            self.allowed = tuple(sorted(firsts))
         else:
             assert options is not None
             depth = len(taken)
@@ -163,7 +166,7 @@ class Decision:
         while True:
             following = {steps[depth] for steps, _ in options}
             if len(following) > 1:
-                return Decision(self.code, self.state, taken, options, None)
+                return Decision(self.code, self.state, taken, options, None, tuple(sorted(following)))
             taken = (*taken, following.pop())
             depth += 1
 
