@@ -689,7 +689,7 @@ class Observer:
                 out[self._hand] = 0
         pile = state.discard_pile
         if sources[1] != pile or sources[2] is not state.taken:
-            self._update_pile(sources[1], pile, state.taken, out)  # type: ignore[arg-type]
+            self._update_pile(sources[1], sources[2], pile, state.taken, out)  # type: ignore[arg-type]
             sources[1], sources[2] = pile, state.taken
         if sources[3] is not state.table:
             code._check_table(state.table)
@@ -704,9 +704,12 @@ class Observer:
             code._observe_choice(taken, out)
         return out * code._bounds[2] if self.normalized else out.copy()
 
-    def _update_pile(self, before: tuple[Card, ...], pile: tuple[Card, ...], taken: Card | None,
-                     out: Observation) -> None:
-        """The discard pile's pieces: counts moved by the cards put on or taken off since ``before``, if so few."""
+    def _update_pile(self, before: tuple[Card, ...], taken_before: Card | None, pile: tuple[Card, ...],
+                     taken: Card | None, out: Observation) -> None:
+        """The discard pile's pieces: counts moved by the cards put on or taken off since ``before``, if so few.
+
+        ``before`` and ``taken_before`` are the pile and the taken discard that ``out`` shows now.
+        """
         code = self.code
         position = code._position
         start = self._pile
@@ -723,8 +726,10 @@ class Observer:
             out[self._taken] = 0
             code._observe_pile(pile, taken, out)
             return
-        out[self._top] = 0
-        out[self._taken] = 0
+        if before:  # (the one-hots: only the marks shown are cleared)
+            out[self._top.start + position[before[-1].index]] = 0
+        if taken_before is not None:
+            out[self._taken.start + position[taken_before.index]] = 0
         if pile:
             out[self._top.start + position[pile[-1].index]] = 1
         if taken is not None:
