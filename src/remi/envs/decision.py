@@ -50,6 +50,10 @@ __all__ = ["Decision"]
 
 _Option = tuple[tuple[int, ...], Action]  # an open remi action, with its steps
 _NOT_LAYDOWNS = (SwapJoker, LayOff, Discard)
+#: The masks of the sets of allowed steps met so far, by action-space size (each handed out as a copy);
+#: a choice's allowed steps recur often (draw or take, pass or buy, a hand's discards).
+_MASKS: dict[int, dict[tuple[int, ...], Mask]] = {}
+_MOST_MASKS = 4096
 
 
 class Decision:
@@ -71,7 +75,8 @@ class Decision:
     __slots__ = ("_firsts", "_options", "allowed", "code", "seat", "state", "taken")
 
     def __init__(self, code: Encoding, state: GameState, taken: tuple[int, ...],
-                 options: list[_Option] | None, firsts: Mapping[int, Sequence[Action]] | None) -> None:
+                 options: list[_Option] | None, firsts: Mapping[int, Sequence[Action]] | None,
+                 allowed: tuple[int, ...] | None = None) -> None:
         seat = state.to_act
         if seat is None:
             raise RemiError("the match is over: no seat chooses an action", Reason.GAME_OVER)
@@ -81,8 +86,10 @@ class Decision:
         self.taken = taken
         self._options = options
         self._firsts = firsts
-        if firsts is not None:
-            self.allowed: tuple[int, ...] = tuple(sorted(firsts))
+        if allowed is not None:  # (known already: the options' next steps, ascending)
+            self.allowed: tuple[int, ...] = allowed
+        elif firsts is not None:
+            self.allowed = tuple(sorted(firsts))
         else:
             assert options is not None
             depth = len(taken)
@@ -111,9 +118,17 @@ class Decision:
 
     def mask(self) -> Mask:
         """The action mask now (``int8``, 1 = allowed; a new array each call)."""
-        mask = np.zeros(self.code.size, dtype=np.int8)
-        mask[self.allowed,] = 1
-        return mask
+        known = _MASKS.get(self.code.size)
+        if known is None:
+            known = _MASKS[self.code.size] = {}
+        mask = known.get(self.allowed)
+        if mask is None:
+            mask = np.zeros(self.code.size, dtype=np.int8)
+            mask[self.allowed,] = 1
+            if len(known) > _MOST_MASKS:  # many different choices: start afresh rather than grow
+                known.clear()
+            known[self.allowed] = mask
+        return mask.copy()
 
     def choose(self, step: int) -> Action | Decision:
         """Take ``step``: the remi action it completes, or the decision that follows.
@@ -122,7 +137,10 @@ class Decision:
             RemiError: With reason ``ILLEGAL`` if ``step`` is not allowed now
                 (the sentence names it and the allowed steps).
         """
-        index = int(step) if isinstance(step, (int, np.integer)) and not isinstance(step, bool) else -1
+        if type(step) is int:  # (the usual case, checked first)
+            index = step
+        else:
+            index = int(step) if isinstance(step, (int, np.integer)) and not isinstance(step, bool) else -1
         if index not in self.allowed:
             raise IllegalActionError(f"action {printable(step)} is not allowed now (seat {self.seat} may choose "
                             f"{', '.join(self.code.name(allowed) for allowed in self.allowed)})", Reason.ILLEGAL)
@@ -148,7 +166,7 @@ class Decision:
         while True:
             following = {steps[depth] for steps, _ in options}
             if len(following) > 1:
-                return Decision(self.code, self.state, taken, options, None)
+                return Decision(self.code, self.state, taken, options, None, tuple(sorted(following)))
             taken = (*taken, following.pop())
             depth += 1
 

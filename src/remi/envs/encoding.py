@@ -124,7 +124,7 @@ from remi.actions import (
 )
 from remi.cards import CARDS, DEAD_TWOS, Card, format_cards
 from remi.errors import Reason, RemiError
-from remi.melds import End, MeldKind
+from remi.melds import End, Meld, MeldKind
 from remi.state import GameState, new_game
 from remi.variant import Variant
 from remi.variants import get
@@ -170,6 +170,7 @@ SEAT_FIELDS = ("hand_size", "buys", "layoffs", "down", "melds_laid", "level", "s
 LONG_MATCH_DEALS = 16
 _TURNS_WITHOUT_LIMIT = 1000  # the turn counter's clip where the match sets no turn limit
 _PHASES = (Phase.DRAW, Phase.BUY, Phase.PLAY, Phase.OVER)
+_MOST_KEPT = 4096  # the most table rows, or lay-down melds' steps, an encoding keeps
 
 
 def _one_hots(size: int) -> tuple[tuple[int, ...], ...]:
@@ -265,6 +266,8 @@ class Encoding:
     _meld_steps: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)  # by card index; -1: not in deck
     _caps: tuple[int, int, int, int] = attrs.field(init=False, repr=False, eq=False)  # score, deals, turns, rebuilds
     _rows: dict[int, tuple[TableMeld, Observation]] = attrs.field(init=False, repr=False, eq=False)
+    # a lay-down meld's steps, by the meld's identity (held, so that the identity stays its own)
+    _meld_steps_known: dict[int, tuple[Meld, tuple[int, ...]]] = attrs.field(init=False, repr=False, eq=False)
     _orders: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)  # the seats, from each
     _needed_at_level: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)  # melds needed, by level
 
@@ -294,13 +297,14 @@ class Encoding:
         setter(self, "layout", tuple(layout))
         setter(self, "_offsets", {name: offset for name, offset, _ in layout})
         setter(self, "_rows", {})
+        setter(self, "_meld_steps_known", {})
         contracts = len(variant.contracts)
         setter(self, "_figures_format", f"={players * len(SEAT_FIELDS) + contracts + len(_PHASES) + 4}f")
         setter(self, "_contract_one_hots", _one_hots(contracts))
         setter(self, "_starts", (self._block(0), self._block(1), self._block(2)))
+        setter(self, "_needed_at_level", (0, *variant.melds_needed))
         setter(self, "_orders", tuple(tuple((seat + relative) % players for relative in range(players))
                                       for seat in range(players)))
-        setter(self, "_needed_at_level", (0, *variant.melds_needed))
         setter(self, "_meld_steps", tuple(-1 if at < 0 else self._block(3) + at for at in position))
         match = variant.match
         cards_dealt = len(variant.cards(players))
@@ -423,17 +427,31 @@ class Encoding:
 
     def _laydown_steps(self, laydown: LayDown) -> tuple[int, ...]:
         """The steps of a lay-down: ``go down``, each meld's kind and cards, ``done``."""
-        meld_steps = self._meld_steps
+        known = self._meld_steps_known
         found: list[int] = [_GO_DOWN]
         for meld in laydown.melds:
-            found.append(_SET if meld.kind is MeldKind.SET else _RUN)
-            found += [meld_steps[card.index] for card in meld.cards]
+            steps = known.get(id(meld))
+            if steps is None or steps[0] is not meld:
+                steps = self._remember_meld_steps(meld)
+            found += steps[1]
         found.append(_DONE)
-        if -1 in found:  # a card the deck does not use: refused, with its name
-            for meld in laydown.melds:
-                for card in meld.cards:
-                    self._card(card)
         return tuple(found)
+
+    def _remember_meld_steps(self, meld: Meld) -> tuple[Meld, tuple[int, ...]]:
+        """A lay-down meld's steps (its kind, then its cards), kept per meld: the lay-downs listed share their melds.
+
+        Refuses a card the deck does not use, with its name.
+        """
+        meld_steps = self._meld_steps
+        steps = (_SET if meld.kind is MeldKind.SET else _RUN, *[meld_steps[card.index] for card in meld.cards])
+        if -1 in steps:
+            for card in meld.cards:
+                self._card(card)
+        known = self._meld_steps_known
+        if len(known) > _MOST_KEPT:  # a long run of environments: start afresh rather than grow
+            known.clear()
+        known[id(meld)] = found = (meld, steps)
+        return found
 
     def reward_bound(self, reward: str) -> float:
         """The most a seat's reward can be, in absolute value: for one deal (``"deal"``), or the match result.
@@ -553,7 +571,7 @@ class Encoding:
         row = np.zeros(count + 2, np.float32)
         row[:count] = np.bincount([position[card.index] for card in meld.cards], minlength=count)
         row[count + (0 if meld.kind is MeldKind.SET else 1)] = 1
-        if len(rows) > 4096:  # a long run of environments: start afresh rather than grow
+        if len(rows) > _MOST_KEPT:  # a long run of environments: start afresh rather than grow
             rows.clear()
         rows[id(meld)] = (meld, row)
         return row
@@ -671,7 +689,7 @@ class Observer:
                 out[self._hand] = 0
         pile = state.discard_pile
         if sources[1] != pile or sources[2] is not state.taken:
-            self._update_pile(sources[1], pile, state.taken, out)  # type: ignore[arg-type]
+            self._update_pile(sources[1], sources[2], pile, state.taken, out)  # type: ignore[arg-type]
             sources[1], sources[2] = pile, state.taken
         if sources[3] is not state.table:
             code._check_table(state.table)
@@ -686,9 +704,12 @@ class Observer:
             code._observe_choice(taken, out)
         return out * code._bounds[2] if self.normalized else out.copy()
 
-    def _update_pile(self, before: tuple[Card, ...], pile: tuple[Card, ...], taken: Card | None,
-                     out: Observation) -> None:
-        """The discard pile's pieces: counts moved by the cards put on or taken off since ``before``, if so few."""
+    def _update_pile(self, before: tuple[Card, ...], taken_before: Card | None, pile: tuple[Card, ...],
+                     taken: Card | None, out: Observation) -> None:
+        """The discard pile's pieces: counts moved by the cards put on or taken off since ``before``, if so few.
+
+        ``before`` and ``taken_before`` are the pile and the taken discard that ``out`` shows now.
+        """
         code = self.code
         position = code._position
         start = self._pile
@@ -705,8 +726,10 @@ class Observer:
             out[self._taken] = 0
             code._observe_pile(pile, taken, out)
             return
-        out[self._top] = 0
-        out[self._taken] = 0
+        if before:  # (the one-hots: only the marks shown are cleared)
+            out[self._top.start + position[before[-1].index]] = 0
+        if taken_before is not None:
+            out[self._taken.start + position[taken_before.index]] = 0
         if pile:
             out[self._top.start + position[pile[-1].index]] = 1
         if taken is not None:

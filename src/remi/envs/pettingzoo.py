@@ -185,14 +185,19 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
             return
         decision = self._decision
         assert decision is not None
-        if (type(action) is not int and not isinstance(action, (int, np.integer))) \
-                or int(action) not in decision.allowed:
+        if type(action) is not int:  # (an int is the usual case: checked below, by the decision)
+            if not isinstance(action, (int, np.integer)) or int(action) not in decision.allowed:
+                raise IllegalActionError(f"action {printable(action)} is not allowed now ({agent} may play "
+                                         f"{', '.join(self.code.name(i) for i in decision.allowed)})",
+                                         Reason.ILLEGAL)
+            action = int(action)
+        elif action not in decision.allowed:
             raise IllegalActionError(f"action {printable(action)} is not allowed now ({agent} may play "
                                      f"{', '.join(self.code.name(i) for i in decision.allowed)})", Reason.ILLEGAL)
         self._cumulative_rewards[agent] = 0.0
         if self._legal_info:
             self.infos[agent].pop("legal", None)
-        outcome = decision.choose(int(action))
+        outcome = decision.choose(action)
         if isinstance(outcome, Decision):  # a sub-step: the same agent chooses on
             self._set_rewards(None)
             self.infos[agent].pop("action", None)
