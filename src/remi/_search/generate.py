@@ -30,6 +30,7 @@ from remi._search.kernel import (
     wild_types,
 )
 from remi._search.scored import run_line, suit_bits, window_naturals
+from remi._search.shortfall import wilds_suffice
 from remi.actions import LayDown
 from remi.cards import CARDS
 from remi.contracts import Contract, RunSpan, run_span, runs_too_close
@@ -88,9 +89,8 @@ def laydowns(
     if all_in and not _all_in_may_fit(rules, groups, counts):
         return
     hooked = type(rules).meld_problem is not MeldRules.meld_problem
-    bounded = (not all_in and not exact and not piecemeal and not hooked
-               and _bounds_exact(rules, groups, counts))
-    if bounded and (not _may_fit(rules, groups, counts)
+    bounded = not all_in and not piecemeal and not hooked and _bounds_exact(rules, groups, counts, exact)
+    if bounded and (not _may_fit(rules, groups, counts) or not wilds_suffice(rules, groups, counts)
                     or not _feasible(rules, sorted(groups.items(), key=_runs_first), counts)):
         return
     # (once the bounds have found every requirement met at once, each one is known to be met)
@@ -162,16 +162,18 @@ def _plans(keys: list[_Requirement], groups: _Groups, piecemeal: bool) -> Iterat
             yield [key for key, taken in zip(keys, choice, strict=True) for _ in range(taken)]
 
 
-def _bounds_exact(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
-    """Whether :func:`_may_fit` and :func:`_feasible` are exact for these requirements (minimum sizes).
+def _bounds_exact(rules: MeldRules, groups: _Groups, counts: list[int], exact: bool) -> bool:
+    """Whether :func:`_may_fit` and :func:`_feasible` are exact for these requirements.
 
-    They assume that each meld needs a natural and that every valid meld
-    holds a valid meld of the requirement's size: true for sets whenever
-    ``min_naturals`` fits the size; for runs, under the joker cap, when the
-    size is even (a run of odd size may have no window of that size within
-    the cap: ``4H JK JK 7H`` and a run of 3) and ``min_naturals`` is at most
-    half of it, and, without the cap, when one natural will do. They count
-    no dead 2 (S15) as a run's natural: they would prune too much where one is held.
+    They assume that each meld needs a natural and, where sizes are minimums,
+    that every valid meld holds a valid meld of the requirement's size: true
+    for sets whenever ``min_naturals`` fits the size; for runs, under the
+    joker cap, when the size is even (a run of odd size may have no window of
+    that size within the cap: ``4H JK JK 7H`` and a run of 3) and
+    ``min_naturals`` is at most half of it, and, without the cap, when one
+    natural will do. Where sizes are ``exact``, every meld has the
+    requirement's size, which is all :func:`_feasible` tries. They count no
+    dead 2 (S15) as a run's natural: they would prune too much where one is held.
     """
     need = rules.min_naturals
     if need == 0:
@@ -182,7 +184,7 @@ def _bounds_exact(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
     for kind, size in groups:
         if need > size:
             return False
-        if kind is RUN and not cap.shrinks_to(size, need):
+        if kind is RUN and not exact and not cap.shrinks_to(size, need):
             return False
     return True
 
