@@ -35,10 +35,10 @@ def count_generated(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
             produced["laydowns"] += 1
             yield laydown
 
-    def counting(*args: object) -> tuple[Iterator[LayDown] | None, list[Action]]:
-        laydowns, others = real(*args)  # type: ignore[arg-type]
+    def counting(*args: object) -> tuple[Iterator[LayDown] | None, list[Action], bool]:
+        laydowns, others, known = real(*args)  # type: ignore[arg-type]
         produced["others"] += len(others)
-        return (None if laydowns is None else counted(laydowns)), others
+        return (None if laydowns is None else counted(laydowns)), others, known
 
     monkeypatch.setattr(listing, "_play_actions", counting)
     return produced

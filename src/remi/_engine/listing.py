@@ -140,14 +140,16 @@ class LegalActions(Sequence[Action]):
         if phase is _PLAY:
             # (a contract-level rule reads the state for each lay-down: it reads the redacted copy)
             redacted = LegalActions._redact(state) if state.variant.contract_rule else None
-            laydowns, rest = _play_actions(state, wanted, redacted)
-            first = None if laydowns is None else next(laydowns, None)
-            if laydowns is None or first is None:  # no lay-down: the whole listing is known now
+            laydowns, rest, known = _play_actions(state, wanted, redacted)
+            if laydowns is not None and not known:  # whether there is one: walked to the first
+                first = next(laydowns, None)
+                laydowns = None if first is None else _chain_iterables((first,), laydowns)
+            if laydowns is None:  # no lay-down: the whole listing is known now
                 self._list: tuple[Action, ...] | None = tuple(rest)
             else:
                 self._list = None
                 self._state = redacted or LegalActions._redact(state)
-                self._pending = [_chain_iterables((first,), laydowns)]
+                self._pending = [laydowns]
                 self._others = tuple(rest)
             return
         if phase is _DRAW:  # the small phases: their listing is known now
@@ -414,11 +416,12 @@ _HIDDEN = _Placeholders()
 
 def _play_actions(
     state: GameState, kinds: Collection[type] | None, view: GameState | None
-) -> tuple[Iterator[LayDown] | None, list[Action]]:
+) -> tuple[Iterator[LayDown] | None, list[Action], bool]:
     """A turn's lay-downs, not yet generated, and its other actions: swaps, lay-offs, then discards.
 
     The lay-downs are a generator not yet started (``None`` if the seat has
-    none to look for); the other actions are listed now. ``view`` (default
+    none to look for, or is known to have none), whether it is known to yield
+    one, and the other actions, listed now. ``view`` (default
     ``state``) is the state a contract-level rule reads for each lay-down: the
     generator keeps it, so a listing that keeps the generator passes its
     redacted copy.
@@ -428,9 +431,9 @@ def _play_actions(
     hand = state.hands[seat]
     missing = state.variant.melds_needed[state.levels[seat] - 1] - len(state.laid[seat])
     counts = _counts(hand)  # (the lay-down walk changes it as it goes: the other kinds read it first, below)
-    laydowns = None
+    laydowns, known = None, False
     if missing and (kinds is None or LayDown in kinds):
-        laydowns = _laydowns(state, seat, missing, counts, view)
+        laydowns, known = _laydowns(state, seat, missing, counts, view)
     rest: list[Action] = []
     if state.table:
         if kinds is None or SwapJoker in kinds:
@@ -439,16 +442,19 @@ def _play_actions(
             rest += _layoffs(state, seat, counts)
     if kinds is None or Discard in kinds:
         rest += _discards(state, hand)
-    return laydowns, rest
+    return laydowns, rest, known
 
 
 def _laydowns(
     state: GameState, seat: int, missing: int, counts: list[int], view: GameState | None
-) -> Iterator[LayDown]:
+) -> tuple[Iterator[LayDown] | None, bool]:
     """The lay-downs of ``seat``, which lacks ``missing`` melds of its contract: a generator not yet started.
 
-    ``counts`` is the hand as card counts (the walk changes it as it goes);
-    ``view`` (default ``state``) is the state a contract-level rule reads.
+    ``None`` where the counting bounds tell that there is none; and whether
+    they tell that there is one (the walk has not begun: a listing then knows
+    that the seat may go down without walking to a lay-down). ``counts`` is
+    the hand as card counts (the walk changes it as it goes); ``view``
+    (default ``state``) is the state a contract-level rule reads.
     """
     variant = state.variant
     contracts = variant.contracts
@@ -459,31 +465,41 @@ def _laydowns(
     # a prefix-closed contract hook is asked of each growing part of a lay-down, which it then prunes
     prefix = _prefix_check(ruled, seat, level) if own_rule and contracts.prefix_closed else None
     if prefix is not None and prefix(()):  # no melds at all: every lay-down extends them
-        return iter(())
+        return None, False
     all_in = contracts.going_out[level] is GoingOut.ALL_IN
     keep = cards_to_keep(state, seat, True)
     if keeps_card_going_down(variant, level):
         keep = max(keep, 1)
+    done = state.laid[seat]
+    exact, piecemeal = contracts.exact_sizes, contracts.piecemeal
+    some = None if variant.contract_rule else generate.some_laydown(
+        variant.melds, contracts[level], exact=exact, piecemeal=piecemeal, done=done, counts=counts,
+        hand_size=hand_size, all_in=all_in, keep=keep)
+    if some is False:
+        return None, False
     laydowns = generate.laydowns(
         variant.melds,
         contracts[level],
-        exact=contracts.exact_sizes,
-        piecemeal=contracts.piecemeal,
-        done=state.laid[seat],
+        exact=exact,
+        piecemeal=piecemeal,
+        done=done,
         counts=counts,
         hand_size=hand_size,
         all_in=all_in,
         keep=keep,
         run_gap=contracts.same_suit_run_gap if variant.contract_rule and not own_rule else 0,
         prefix_refused=prefix,
+        known_some=bool(some),
     )
+    if some:
+        return laydowns, True
     if contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
         most = hand_size - cards_to_keep(state, seat, False)
         laydowns = (found for found in laydowns if len(found.melds) == missing or len(found.cards) <= most)
     if variant.contract_rule and prefix is None:  # a contract-level rule: the one check's gate (the rest holds
         # by construction; a prefix-closed hook has been asked of each whole lay-down by the walk)
         laydowns = (found for found in laydowns if contract_constraint(ruled, seat, level, found.melds) is None)
-    return laydowns
+    return laydowns, False
 
 
 def _prefix_check(state: GameState, seat: int, level: int) -> generate.PrefixCheck:

@@ -59,6 +59,7 @@ def laydowns(
     keep: int,
     run_gap: int = 0,
     prefix_refused: PrefixCheck | None = None,
+    known_some: bool = False,
 ) -> Iterator[LayDown]:
     """Every legal lay-down, each exactly once.
 
@@ -79,6 +80,8 @@ def laydowns(
         prefix_refused: Where the contracts' own check is prefix-closed
             (:attr:`remi.Contracts.prefix_closed`), whether it refuses the melds
             chosen so far: the walk then prunes every lay-down holding them.
+        known_some: Whether :func:`some_laydown` has found that one exists (the
+            counting bounds are then not asked again).
 
     Where the rules override :meth:`~remi.melds.MeldRules.meld_problem`, the
     candidate melds are those it allows (:func:`~remi._search.kernel.candidates`),
@@ -88,10 +91,8 @@ def laydowns(
     groups, order = _open_groups(contract, done)
     if all_in and not _all_in_may_fit(rules, groups, counts):
         return
-    hooked = type(rules).meld_problem is not MeldRules.meld_problem
-    bounded = not all_in and not piecemeal and not hooked and _bounds_exact(rules, groups, counts, exact)
-    if bounded and (not _may_fit(rules, groups, counts) or not wilds_suffice(rules, groups, counts)
-                    or not _feasible(rules, sorted(groups.items(), key=_runs_first), counts)):
+    bounded = known_some or _bounded(rules, groups, counts, exact, piecemeal, all_in)
+    if bounded and not known_some and not _fits(rules, groups, counts):
         return
     # (once the bounds have found every requirement met at once, each one is known to be met)
     keys = order if bounded else _met_requirements(rules, counts, order, exact, piecemeal)
@@ -104,6 +105,50 @@ def laydowns(
         for melds in _walk(rules, plan, counts, exact, hand_size, all_in, keep, run_gap, prefix_refused):
             if slots is None or _canonical(slots, plan, melds):
                 yield _laydown(melds)
+
+
+def some_laydown(
+    rules: MeldRules,
+    contract: Contract,
+    *,
+    exact: bool,
+    piecemeal: bool,
+    done: frozenset[int],
+    counts: list[int],
+    hand_size: int,
+    all_in: bool,
+    keep: int,
+) -> bool | None:
+    """Whether :func:`laydowns` yields a lay-down, where the counting bounds alone tell (``None``: only the walk can).
+
+    (For :func:`laydowns` with no ``run_gap`` and no ``prefix_refused``.)
+
+    They tell for minimum-size melds and exact sizes alike where they are
+    exact (:func:`_bounds_exact`), neither all-in nor piecemeal: then some
+    lay-down exists exactly where the requirements can all be met at once by
+    melds of their sizes and those leave ``keep`` cards in hand. The listing
+    then knows, without walking, whether a seat may go down. ``counts`` are
+    restored.
+    """
+    groups, _ = _open_groups(contract, done)
+    if not _bounded(rules, groups, counts, exact, piecemeal, all_in):
+        return None
+    if hand_size - sum(size * wanted for (_, size), wanted in groups.items()) < keep:
+        return False
+    return _fits(rules, groups, counts)
+
+
+def _bounded(rules: MeldRules, groups: _Groups, counts: list[int], exact: bool, piecemeal: bool, all_in: bool
+             ) -> bool:
+    """Whether the counting bounds decide these requirements (:func:`_bounds_exact`, no meld hook, not all-in)."""
+    return (not all_in and not piecemeal and type(rules).meld_problem is MeldRules.meld_problem
+            and _bounds_exact(rules, groups, counts, exact))
+
+
+def _fits(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
+    """Whether melds of the requirements' sizes meet them all at once (where :func:`_bounded`): bounds, then search."""
+    return (_may_fit(rules, groups, counts) and wilds_suffice(rules, groups, counts)
+            and _feasible(rules, sorted(groups.items(), key=_runs_first), counts))
 
 
 #: Per contract (by identity) and requirements laid: the open requirements grouped by (kind, size),
