@@ -35,6 +35,7 @@ COMPILED_MODULES = (
     "remi._search.scored",
     "remi._search.arrange",
     "remi._search.generate",
+    "remi._search.shortfall",
     "remi._search.tables",
     "remi._engine.listing",
     "remi._engine.transitions",
