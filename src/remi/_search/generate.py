@@ -10,7 +10,9 @@ kernel, :mod:`remi._search.kernel`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from itertools import combinations, product
+from functools import reduce
+from itertools import combinations, compress, product
+from operator import or_
 from typing import NamedTuple
 
 from remi._search.kernel import (
@@ -398,18 +400,18 @@ def _suits_and_ranks_cover(rules: MeldRules, counts: list[int], groups: _Groups)
     """
     runs = sum(wanted for (kind, _), wanted in groups.items() if kind is RUN)
     sets = sum(groups.values()) - runs
-    skip_two = rules.twos is not NATURAL_TWOS
-    suit_ranks = [
-        frozenset(rank for rank in range(13) if counts[start + rank] and not (skip_two and rank == 1))
-        for start in SUIT_STARTS
-    ]
-    held = [suit for suit in range(4) if suit_ranks[suit]]
+    naturals = _NATURAL_RANKS if rules.twos is NATURAL_TWOS else _NATURAL_RANKS_BUT_TWOS
+    suits = [sum(compress(_RANK_BITS, counts[start : start + 13])) & naturals for start in SUIT_STARTS]
+    held = [ranks for ranks in suits if ranks]  # each suit's natural ranks held, as bits
     if len(held) <= runs:
         return True
-    return any(
-        len(frozenset().union(*(suit_ranks[suit] for suit in held if suit not in chosen))) <= sets
-        for chosen in combinations(held, runs)
-    )
+    return any(reduce(or_, left, 0).bit_count() <= sets for left in combinations(held, len(held) - runs))
+
+
+#: A rank's bit (ace first), and the bits of the ranks that are naturals, with and without the 2s.
+_RANK_BITS = tuple(1 << rank for rank in range(13))
+_NATURAL_RANKS = (1 << 13) - 1
+_NATURAL_RANKS_BUT_TWOS = _NATURAL_RANKS & ~_RANK_BITS[1]
 
 
 # -- built melds and lay-downs ------------------------------------------------------------------
