@@ -93,8 +93,12 @@ def laydowns(
     groups, order = _open_groups(contract, done)
     if all_in and not _all_in_may_fit(rules, groups, counts):
         return
-    bounded = known_some or _bounded(rules, groups, counts, exact, piecemeal, all_in)
-    if bounded and not known_some and not _fits(rules, groups, counts):
+    counted = not known_some and _counted(rules, groups, counts, exact, piecemeal)
+    if counted and not _may_meet(rules, groups, counts):
+        return
+    # (all-in melds may be longer than the requirements' sizes: the bounds then neither prove nor list)
+    bounded = known_some or (counted and not all_in)
+    if bounded and not known_some and not _feasible(rules, sorted(groups.items(), key=_runs_first), counts):
         return
     # (once the bounds have found every requirement met at once, each one is known to be met)
     keys = order if bounded else _met_requirements(rules, counts, order, exact, piecemeal)
@@ -133,24 +137,62 @@ def some_laydown(
     restored.
     """
     groups, _ = _open_groups(contract, done)
-    if not _bounded(rules, groups, counts, exact, piecemeal, all_in):
+    if all_in or not _counted(rules, groups, counts, exact, piecemeal):
         return None
     if hand_size - sum(size * wanted for (_, size), wanted in groups.items()) < keep:
         return False
-    return _fits(rules, groups, counts)
+    # a hand that still holds melds found for an earlier hand (a seat's last turn, say) can go down too
+    key = (id(rules), id(contract), done)
+    known = _WITNESSES.get(key)
+    if known is None or known[0] is not rules or known[1] is not contract:
+        if len(_WITNESSES) >= _MOST_WITNESSES:
+            _WITNESSES.clear()
+        known = _WITNESSES[key] = (rules, contract, [])
+    witnesses = known[2]
+    for witness in witnesses:
+        if _holds(counts, witness):
+            return True
+    melds: list[tuple[int, ...]] = []
+    if not (_may_meet(rules, groups, counts) and _feasible(rules, sorted(groups.items(), key=_runs_first), counts,
+                                                           found=melds)):
+        return False
+    witnesses.insert(0, tuple(index for cards in melds for index in cards))
+    del witnesses[_WITNESSES_KEPT:]
+    return True
 
 
-def _bounded(rules: MeldRules, groups: _Groups, counts: list[int], exact: bool, piecemeal: bool, all_in: bool
-             ) -> bool:
-    """Whether the counting bounds decide these requirements (:func:`_bounds_exact`, no meld hook, not all-in)."""
-    return (not all_in and not piecemeal and type(rules).meld_problem is MeldRules.meld_problem
+#: Per rules, contract (by identity) and requirements laid: the cards of the last melds :func:`some_laydown`
+#: found to meet them, newest first, witnesses that a later hand holding one of them can go down
+#: (feasibility carried from turn to turn, without a search). Emptied past :data:`_MOST_WITNESSES` entries.
+_WITNESSES: dict[tuple[int, int, frozenset[int]], tuple[MeldRules, Contract, list[tuple[int, ...]]]] = {}
+_MOST_WITNESSES = 1024
+#: The witnesses kept per contract: about one per seat of a table that cannot go down yet.
+_WITNESSES_KEPT = 8
+
+
+def _holds(counts: list[int], cards: tuple[int, ...]) -> bool:
+    """Whether the hand ``counts`` holds every card of ``cards`` (with repeats)."""
+    for index in cards:
+        counts[index] -= 1
+    held = min([counts[index] for index in cards]) >= 0
+    for index in cards:
+        counts[index] += 1
+    return held
+
+
+def _counted(rules: MeldRules, groups: _Groups, counts: list[int], exact: bool, piecemeal: bool) -> bool:
+    """Whether the counting bounds hold for these requirements (:func:`_bounds_exact`, no meld hook, all at once).
+
+    They are then necessary conditions for any lay-down, all-in too, and
+    (not all-in) :func:`_feasible` decides whether there is one.
+    """
+    return (not piecemeal and type(rules).meld_problem is MeldRules.meld_problem
             and _bounds_exact(rules, groups, counts, exact))
 
 
-def _fits(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
-    """Whether melds of the requirements' sizes meet them all at once (where :func:`_bounded`): bounds, then search."""
-    return (_may_fit(rules, groups, counts) and wilds_suffice(rules, groups, counts)
-            and _feasible(rules, sorted(groups.items(), key=_runs_first), counts))
+def _may_meet(rules: MeldRules, groups: _Groups, counts: list[int]) -> bool:
+    """The counting bounds (where :func:`_counted`): the melds' naturals and the wilds to fill their places."""
+    return _may_fit(rules, groups, counts) and wilds_suffice(rules, groups, counts)
 
 
 #: Per contract (by identity) and requirements laid: the open requirements grouped by (kind, size),
@@ -359,8 +401,11 @@ def _feasible(
     plan: list[tuple[_Requirement, int]],
     counts: list[int],
     floor: tuple[int, ...] = (),
+    found: list[tuple[int, ...]] | None = None,
 ) -> bool:
     """Whether the requirements can all be met at once, trying minimum-size melds only.
+
+    ``found`` (if given) receives the melds that meet them, where they can.
 
     Exact when sizes are minimums: every valid meld holds a valid meld of the
     minimum size (a set keeps two naturals and one more card; a run of length
@@ -382,10 +427,12 @@ def _feasible(
         for index in cards:
             counts[index] -= 1
         fits = (bound is None or _may_fit(rules, bound, counts)) and _feasible(
-            rules, rest, counts, cards if same else ())
+            rules, rest, counts, cards if same else (), found)
         for index in cards:
             counts[index] += 1
         if fits:
+            if found is not None:
+                found.append(cards)
             return True
     return False
 
