@@ -474,7 +474,7 @@ def _laydowns(
     exact, piecemeal = contracts.exact_sizes, contracts.piecemeal
     some = None if variant.contract_rule else generate.some_laydown(
         variant.melds, contracts[level], exact=exact, piecemeal=piecemeal, done=done, counts=counts,
-        hand_size=hand_size, all_in=all_in, keep=keep)
+        hand_size=hand_size, all_in=all_in, keep=keep, owner=seat)
     if some is False:
         return None, False
     laydowns = generate.laydowns(

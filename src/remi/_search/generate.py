@@ -124,10 +124,13 @@ def some_laydown(
     hand_size: int,
     all_in: bool,
     keep: int,
+    owner: int = -1,
 ) -> bool | None:
     """Whether :func:`laydowns` yields a lay-down, where the counting bounds alone tell (``None``: only the walk can).
 
-    (For :func:`laydowns` with no ``run_gap`` and no ``prefix_refused``.)
+    (For :func:`laydowns` with no ``run_gap`` and no ``prefix_refused``.) ``owner``
+    (a seat, say) names whose hands these are: the melds found for its last
+    hand are tried first on its next.
 
     They tell for minimum-size melds and exact sizes alike where they are
     exact (:func:`_bounds_exact`), neither all-in nor piecemeal: then some
@@ -142,7 +145,7 @@ def some_laydown(
     if hand_size - sum(size * wanted for (_, size), wanted in groups.items()) < keep:
         return False
     # a hand that still holds melds found for an earlier hand (a seat's last turn, say) can go down too
-    key = (id(rules), id(contract), done)
+    key = (id(rules), id(contract), done, owner)
     known = _WITNESSES.get(key)
     if known is None or known[0] is not rules or known[1] is not contract:
         if len(_WITNESSES) >= _MOST_WITNESSES:
@@ -161,13 +164,14 @@ def some_laydown(
     return True
 
 
-#: Per rules, contract (by identity) and requirements laid: the cards of the last melds :func:`some_laydown`
-#: found to meet them, newest first, witnesses that a later hand holding one of them can go down
-#: (feasibility carried from turn to turn, without a search). Emptied past :data:`_MOST_WITNESSES` entries.
-_WITNESSES: dict[tuple[int, int, frozenset[int]], tuple[MeldRules, Contract, list[tuple[int, ...]]]] = {}
+#: Per rules, contract (by identity), requirements laid and owner: the cards of the last melds
+#: :func:`some_laydown` found to meet them, newest first, witnesses that a later hand holding one of them
+#: can go down (feasibility carried from turn to turn, without a search). Emptied past
+#: :data:`_MOST_WITNESSES` entries.
+_WITNESSES: dict[tuple[int, int, frozenset[int], int], tuple[MeldRules, Contract, list[tuple[int, ...]]]] = {}
 _MOST_WITNESSES = 1024
-#: The witnesses kept per contract: about one per seat of a table that cannot go down yet.
-_WITNESSES_KEPT = 8
+#: The witnesses kept per owner and contract.
+_WITNESSES_KEPT = 2
 
 
 def _holds(counts: list[int], cards: tuple[int, ...]) -> bool:
