@@ -40,6 +40,8 @@ COMPILED_MODULES = (
     "remi._engine.listing",
     "remi._engine.transitions",
     "remi._engine.rules",
+    "remi.envs.encoding",
+    "remi.envs.decision",
 )
 
 #: Cython's settings for every module: the ``.py`` stays plain Python, so annotations are not C types

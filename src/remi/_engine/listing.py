@@ -493,13 +493,25 @@ def _laydowns(
     )
     if some:
         return laydowns, True
-    if contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
-        most = hand_size - cards_to_keep(state, seat, False)
+    return _gated(state, seat, missing, laydowns, ruled, prefix is None), False
+
+
+def _gated(state: GameState, seat: int, missing: int, laydowns: Iterator[LayDown], ruled: GameState,
+           unchecked: bool) -> Iterator[LayDown]:
+    """The walk's lay-downs that a piecemeal part and the contract-level rule allow (where they apply).
+
+    ``ruled`` is the state the contract-level rule reads; ``unchecked``: no
+    prefix-closed hook has been asked of each lay-down by the walk already.
+    """
+    variant = state.variant
+    if variant.contracts.piecemeal:  # a part of the contract must leave the cards of a player not down
+        most = len(state.hands[seat]) - cards_to_keep(state, seat, False)
         laydowns = (found for found in laydowns if len(found.melds) == missing or len(found.cards) <= most)
-    if variant.contract_rule and prefix is None:  # a contract-level rule: the one check's gate (the rest holds
+    if variant.contract_rule and unchecked:  # a contract-level rule: the one check's gate (the rest holds
         # by construction; a prefix-closed hook has been asked of each whole lay-down by the walk)
+        level = state.levels[seat] - 1
         laydowns = (found for found in laydowns if contract_constraint(ruled, seat, level, found.melds) is None)
-    return laydowns, False
+    return laydowns
 
 
 def _prefix_check(state: GameState, seat: int, level: int) -> generate.PrefixCheck:
