@@ -178,7 +178,7 @@ def _holds(counts: list[int], cards: tuple[int, ...]) -> bool:
     """Whether the hand ``counts`` holds every card of ``cards`` (with repeats)."""
     for index in cards:
         counts[index] -= 1
-    held = min([counts[index] for index in cards]) >= 0
+    held = min([counts[index] for index in cards], default=0) >= 0
     for index in cards:
         counts[index] += 1
     return held
