@@ -142,7 +142,8 @@ def some_laydown(
     groups, _ = _open_groups(contract, done)
     if all_in or not _counted(rules, groups, counts, exact, piecemeal):
         return None
-    if hand_size - sum(size * wanted for (_, size), wanted in groups.items()) < keep:
+    if hand_size - sum(size * wanted for (_, size), wanted in groups.items()) < keep or not _may_fit(
+            rules, groups, counts):
         return False
     # a hand that still holds melds found for an earlier hand (a seat's last turn, say) can go down too
     key = (id(rules), id(contract), done, owner)
@@ -156,8 +157,8 @@ def some_laydown(
         if _holds(counts, witness):
             return True
     melds: list[tuple[int, ...]] = []
-    if not (_may_meet(rules, groups, counts) and _feasible(rules, sorted(groups.items(), key=_runs_first), counts,
-                                                           found=melds)):
+    if not (wilds_suffice(rules, groups, counts) and _feasible(rules, sorted(groups.items(), key=_runs_first),
+                                                               counts, found=melds)):
         return False
     witnesses.insert(0, tuple(index for cards in melds for index in cards))
     del witnesses[_WITNESSES_KEPT:]

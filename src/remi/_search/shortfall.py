@@ -35,9 +35,13 @@ from remi.melds import MeldKind, MeldRules, wild_cap
 #: A shortfall no hand can make up: the requirement cannot be met at all.
 NEVER = 1 << 20
 
-#: Per (line's first and last place, run size, fewest naturals, places held once, places held twice): what
-#: one and two runs of one suit lack at best (a memo; emptied past :data:`_SUITS_KNOWN` entries).
-_SUIT_SHORTFALLS: dict[tuple[int, int, int, int, int, int], tuple[int, int]] = {}
+#: A suit's key: the line's first and last place, the run size, the fewest naturals, the places held once
+#: (and, for two runs, the places held twice).
+_SuitKey = tuple[int, ...]
+#: What one run of a suit lacks at best, and two runs, by their keys (memos; each emptied past
+#: :data:`_SUITS_KNOWN` entries).
+_SUIT_SHORTFALLS: dict[_SuitKey, int] = {}
+_PAIR_SHORTFALLS: dict[_SuitKey, int] = {}
 _SUITS_KNOWN = 1 << 16
 
 
@@ -104,7 +108,7 @@ def sets_shortfall(counts: list[int], size: int, least: int, needed: int) -> int
 def runs_shortfall(rules: MeldRules, counts: list[int], size: int, least: int, needed: int) -> int:
     """The fewest wilds ``needed`` runs of ``size`` lack, each keeping ``least`` naturals (:data:`NEVER`: none fit).
 
-    Per suit, the best one run and two runs lack (:func:`suit_shortfall`),
+    Per suit, the best one run and two runs lack (:func:`suit_shortfall`, :func:`suit_pair_shortfall`),
     and more runs at least as much more as one run does, and no fewer places
     than the suit's naturals leave open; the runs are then shared out between
     the suits at the least shortfall.
@@ -116,10 +120,13 @@ def runs_shortfall(rules: MeldRules, counts: list[int], size: int, least: int, n
     for suit in range(4):
         start = suit * 13
         ones = suit_bits(line, counts, suit)
-        twos = sum(compress(line.bits, [copies > 1 for copies in counts[start : start + 13]]))
-        one, two = suit_shortfall(line, size, least, ones, twos)
+        one = suit_shortfall(line, size, least, ones)
         if one >= NEVER:
             continue
+        two = NEVER
+        if needed > 1:
+            twos = sum(compress(line.bits, [copies > 1 for copies in counts[start : start + 13]]))
+            two = suit_pair_shortfall(line, size, least, ones, twos)
         naturals = sum(compress(counts[start : start + 13], line.bits))
         # a third run or more: each lacks what the best window does, and the suit's naturals fill no more places
         costs = [0, one, two, *(min(NEVER, max(two + extra * one, (2 + extra) * size - naturals))
@@ -129,30 +136,48 @@ def runs_shortfall(rules: MeldRules, counts: list[int], size: int, least: int, n
     return min(best[needed], NEVER)
 
 
-def suit_shortfall(line: RunLine, size: int, least: int, ones: int, twos: int) -> tuple[int, int]:
-    """What one run and two runs of ``size`` in a suit lack at best (:data:`NEVER` where none fit).
+def suit_shortfall(line: RunLine, size: int, least: int, ones: int) -> int:
+    """What the best run of ``size`` in a suit lacks (:data:`NEVER` where none fits).
 
-    ``ones`` and ``twos`` are the places of the line where the suit holds one
-    natural or more, and two or more, as bits (:func:`~remi._search.scored.suit_bits`).
-    A window counts only where it holds ``least`` naturals. Two windows lack
-    the places of either that no natural fills, and the places of both that
-    no second copy fills. Memoised.
+    ``ones`` are the places of the line where the suit holds a natural, as
+    bits (:func:`~remi._search.scored.suit_bits`). A window counts only where
+    it holds ``least`` naturals. Memoised.
+    """
+    key = (line.lo, line.hi, size, least, ones)
+    found = _SUIT_SHORTFALLS.get(key)
+    if found is None:
+        held = [(ones & window).bit_count() for window in line.windows[size]]
+        found = size - max([count for count in held if count >= least], default=size - NEVER)
+        _remember(_SUIT_SHORTFALLS, key, found)
+    return found
+
+
+def suit_pair_shortfall(line: RunLine, size: int, least: int, ones: int, twos: int) -> int:
+    """What the best two runs of ``size`` in a suit lack together (:data:`NEVER` where none fits).
+
+    ``ones`` and ``twos`` are the places where the suit holds one natural or
+    more, and two or more. Two windows lack the places of either that no
+    natural fills, and the places of both that no second copy fills. Memoised.
     """
     key = (line.lo, line.hi, size, least, ones, twos)
-    found = _SUIT_SHORTFALLS.get(key)
+    found = _PAIR_SHORTFALLS.get(key)
     if found is not None:
         return found
     windows = [window for window in line.windows[size] if (ones & window).bit_count() >= least]
-    one = two = NEVER
+    found = NEVER
     for first, window in enumerate(windows):
-        one = min(one, size - (ones & window).bit_count())
         for other in windows[first:]:
             both = window & other
             either = window | other
             lacks = (either.bit_count() - (ones & either).bit_count()
                      + both.bit_count() - (twos & both).bit_count())
-            two = min(two, lacks)
-    if len(_SUIT_SHORTFALLS) >= _SUITS_KNOWN:
-        _SUIT_SHORTFALLS.clear()
-    found = _SUIT_SHORTFALLS[key] = (one, two)
+            found = min(found, lacks)
+    _remember(_PAIR_SHORTFALLS, key, found)
     return found
+
+
+def _remember(memo: dict[_SuitKey, int], key: _SuitKey, found: int) -> None:
+    """Keep ``found`` in ``memo`` (emptied first once it holds :data:`_SUITS_KNOWN` entries)."""
+    if len(memo) >= _SUITS_KNOWN:
+        memo.clear()
+    memo[key] = found
