@@ -37,10 +37,23 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from remi._search.planner import Planner
 from remi._util import printable, seed_problem
 from remi.actions import Action, Discard, LayDown, LayOff, SwapJoker
+from remi.cards import JOKER, Card
+from remi.contracts import Contract
 from remi.errors import Reason, RemiError
-from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, determinize
+from remi.melds import End, MeldKind, is_wild, lay_off
+from remi.state import (
+    DealResult,
+    GameState,
+    LegalActions,
+    Phase,
+    PlayerView,
+    determinize,
+    is_down,
+    own_meld_too_soon,
+)
 
 if TYPE_CHECKING:  # the protocol only: remi.bots registers this module's bot, so it cannot be imported here
     from remi.bots import Bot
@@ -187,6 +200,7 @@ class SearchBot:
         self.time_limit = time_limit
         self._policy = policy(seed)
         self._sampler: Sampler = determinize if sampler is None else sampler
+        self._planner = Planner()
         #: Rollouts played so far (all decisions): a machine-independent measure of the work done.
         self.rollouts = 0
 
@@ -197,7 +211,8 @@ class SearchBot:
         """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes."""
         if not legal:
             raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
-        preferred = self._policy.choose(view, legal)
+        preferred = self._whole_contract(view, legal, self._policy.choose(view, legal))
+        preferred = self._unfed(view, legal, preferred)
         candidates = self._candidates(view, legal, preferred)
         if len(candidates) < 2:
             return preferred
@@ -230,6 +245,59 @@ class SearchBot:
             ranked.append(pick)
             rest.remove(pick)
         return ranked
+
+    # -- the policy's choice, amended ----------------------------------------------
+
+    def _whole_contract(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
+        """``preferred``, or, where it lays down only part of the contract (E8), the policy's best other move.
+
+        Measured against the greedy bot, laying a contract down one meld at a
+        time loses deals that laying it down whole wins: each meld laid early
+        is one more meld an opponent may lay off onto (E10), and it fixes the
+        hand's plan before it is complete.
+        """
+        if not isinstance(preferred, LayDown) or not view.variant.contracts.piecemeal:
+            return preferred
+        contract = _open_contract(view)
+        if contract is None or len(preferred.melds) >= len(contract.requirements):
+            return preferred
+        listed: Iterable[Action] = (legal.only(SwapJoker, LayOff, Discard) if isinstance(legal, LegalActions)
+                                    else (action for action in legal if not isinstance(action, LayDown)))
+        others = list(listed)
+        if not others:
+            return preferred
+        choice = self._policy.choose(view, others)
+        return choice if choice in others else preferred
+
+    # -- not feeding an opponent who is down ---------------------------------------
+
+    def _unfed(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
+        """``preferred``, or the policy's favourite discard an opponent who is down cannot lay off at once.
+
+        Before its seat is down, a discard that fits a meld on the table hands
+        an opponent who is down a lay-off (N16) for free: the policy's choice
+        is replaced by its favourite among the discards that fit no meld, are
+        no wild, and cost the plan no more than the policy's choice does.
+        """
+        if not isinstance(preferred, Discard) or is_down(view, view.seat) or not _feeds(view, preferred.card):
+            return preferred
+        contract = _open_contract(view)
+        if contract is None:
+            return preferred
+        limit = self._lacking_without(view, contract, preferred.card)
+        safe: list[Action] = [action for action in _discards(legal)
+                              if not _wild(view, action.card) and not _feeds(view, action.card)
+                              and self._lacking_without(view, contract, action.card) <= limit]
+        if not safe:
+            return preferred
+        choice = self._policy.choose(view, safe)
+        return choice if choice in safe else preferred
+
+    def _lacking_without(self, view: PlayerView, contract: Contract, card: Card) -> int:
+        """The naturals the seat's best plan lacks once ``card`` has left its hand."""
+        hand = list(view.hand)
+        hand.remove(card)
+        return self._planner.plan(view.variant, tuple(hand), contract).lacking
 
     # -- the search ---------------------------------------------------------------
 
@@ -281,6 +349,36 @@ class SearchBot:
             assert actor is not None
             state = state.apply(policy(state.view(actor), state.legal_actions()))
         return deal_value(None, seat)
+
+
+def _open_contract(view: PlayerView) -> Contract | None:
+    """The requirements the seat still has to lay down (``None`` once it has laid them all)."""
+    if is_down(view, view.seat):
+        return None
+    done = view.laid[view.seat]
+    contract = view.contract()
+    return Contract(tuple(requirement for index, requirement in enumerate(contract.requirements)
+                          if index not in done))
+
+
+def _wild(view: PlayerView, card: Card) -> bool:
+    """Whether ``card`` is a wild (a joker, or a 2 where 2s are wild)."""
+    return card is JOKER or is_wild(view.variant.melds, card)
+
+
+def _feeds(view: PlayerView, card: Card) -> bool:
+    """Whether an opponent who is down could take ``card`` off the discard pile and lay it off at once (N16)."""
+    rules = view.variant.layoff_rules
+    for opponent in range(view.players):
+        if opponent == view.seat or not is_down(view, opponent):
+            continue
+        for meld in view.table:
+            if own_meld_too_soon(view, opponent, meld.owner, meld.turn):
+                continue
+            ends: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.SET else (End.LOW, End.HIGH)
+            if any(lay_off(rules, meld.kind, meld.cards, card, end) is not None for end in ends):
+                return True
+    return False
 
 
 class _Worlds:
