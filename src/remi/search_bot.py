@@ -211,8 +211,7 @@ class SearchBot:
         """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes."""
         if not legal:
             raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
-        preferred = self._whole_contract(view, legal, self._policy.choose(view, legal))
-        preferred = self._unfed(view, legal, preferred)
+        preferred = self._amended(view, legal, self._policy.choose(view, legal))
         candidates = self._candidates(view, legal, preferred)
         if len(candidates) < 2:
             return preferred
@@ -230,6 +229,8 @@ class SearchBot:
             return [preferred]
         chosen: list[Action] = [preferred]
         discards = [action for action in _discards(legal) if action != preferred]
+        if isinstance(preferred, Discard) and (order := self._discard_order(view, legal)):
+            return [*chosen, *(action for action in order if action != preferred)][:self.candidates]
         wanted = self.candidates - 1 if isinstance(preferred, Discard) else min(2, self.candidates - 1)
         chosen += self._ranked(view, discards, wanted)
         return chosen
@@ -247,6 +248,15 @@ class SearchBot:
         return ranked
 
     # -- the policy's choice, amended ----------------------------------------------
+
+    def _amended(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
+        """The policy's choice ``preferred``, amended: a contract laid whole, discards by :meth:`_discard_order`."""
+        preferred = self._whole_contract(view, legal, preferred)
+        if isinstance(preferred, Discard):
+            order = self._discard_order(view, legal)
+            if order:
+                return order[0]
+        return preferred
 
     def _whole_contract(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
         """``preferred``, or, where it lays down only part of the contract (E8), the policy's best other move.
@@ -269,29 +279,31 @@ class SearchBot:
         choice = self._policy.choose(view, others)
         return choice if choice in others else preferred
 
-    # -- not feeding an opponent who is down ---------------------------------------
+    # -- discarding before going down ---------------------------------------------
 
-    def _unfed(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
-        """``preferred``, or the policy's favourite discard an opponent who is down cannot lay off at once.
+    def _discard_order(self, view: PlayerView, legal: Sequence[Action]) -> list[Discard]:
+        """The legal discards, best first, while the seat is not down (none once it is).
 
-        Before its seat is down, a discard that fits a meld on the table hands
-        an opponent who is down a lay-off (N16) for free: the policy's choice
-        is replaced by its favourite among the discards that fit no meld, are
-        no wild, and cost the plan no more than the policy's choice does.
+        A wild goes last (unless the hand holds nothing else), then a card the
+        best plan needs (its plan lacks more without it); then a card an
+        opponent who is down could lay off at once (a free lay-off handed over,
+        N16); then a card with more cards of the hand it could share a meld
+        with (it may become part of a meld, or go onto one once down); then
+        the lower card (fewer points lost if the deal is lost).
         """
-        if not isinstance(preferred, Discard) or is_down(view, view.seat) or not _feeds(view, preferred.card):
-            return preferred
         contract = _open_contract(view)
         if contract is None:
-            return preferred
-        limit = self._lacking_without(view, contract, preferred.card)
-        safe: list[Action] = [action for action in _discards(legal)
-                              if not _wild(view, action.card) and not _feeds(view, action.card)
-                              and self._lacking_without(view, contract, action.card) <= limit]
-        if not safe:
-            return preferred
-        choice = self._policy.choose(view, safe)
-        return choice if choice in safe else preferred
+            return []
+        cards = sorted({action.card for action in _discards(legal)}, key=lambda card: card.index)
+        only_wilds = all(_wild(view, card) for card in cards)
+        lacking = self._planner.plan(view.variant, view.hand, contract).lacking
+        points = view.variant.card_points
+
+        def key(card: Card) -> tuple[bool, bool, bool, int, int, int]:
+            return (_wild(view, card) and not only_wilds, self._lacking_without(view, contract, card) > lacking,
+                    _feeds(view, card), _links(view, card, contract), -points(card), -card.index)
+
+        return [Discard(card) for card in sorted(cards, key=key)]
 
     def _lacking_without(self, view: PlayerView, contract: Contract, card: Card) -> int:
         """The naturals the seat's best plan lacks once ``card`` has left its hand."""
@@ -364,6 +376,22 @@ def _open_contract(view: PlayerView) -> Contract | None:
 def _wild(view: PlayerView, card: Card) -> bool:
     """Whether ``card`` is a wild (a joker, or a 2 where 2s are wild)."""
     return card is JOKER or is_wild(view.variant.melds, card)
+
+
+def _links(view: PlayerView, card: Card, contract: Contract) -> int:
+    """How many other naturals of the seat's hand could share a meld of ``contract`` with ``card``."""
+    if _wild(view, card):
+        return len(view.hand)
+    kinds = {requirement.kind for requirement in contract.requirements}
+    value = card.rank or 0
+    links = 0
+    for other in view.hand:
+        if _wild(view, other):
+            continue
+        same_rank = MeldKind.SET in kinds and other.rank == value
+        near = MeldKind.RUN in kinds and other.suit is card.suit and 0 < abs((other.rank or 0) - value) <= 2
+        links += same_rank or near
+    return links - (1 if MeldKind.SET in kinds else 0)  # the card itself matched its own rank
 
 
 def _feeds(view: PlayerView, card: Card) -> bool:

@@ -14,6 +14,8 @@ from remi.search_bot import SearchBot
 
 #: Seat 0 holds two pairs towards its two sets; the rest is spare, the king worth most.
 HAND_WITH_A_SPARE_KING = "5C 5D 9S 9D 4C 6H KC 3D 8C 7S"
+#: A hand of seat 1 that melds nothing.
+OTHER = "2H 3H 4H 5S 7C 9D JC QD 10H AS"
 #: Seat 1 is down with two sets, kings and queens: a king discarded is a king it lays off (N16).
 DOWN_WITH_KINGS = (TableMeld(MeldKind.SET, "KS KH KD", owner=1), TableMeld(MeldKind.SET, "QS QH QD", owner=1))
 
@@ -43,9 +45,17 @@ def test_N16_the_search_bot_keeps_a_card_an_opponent_who_is_down_would_lay_off()
     # one rollout per candidate: the amended choice stands (a challenger needs two worlds to beat it)
     choice = _choice(SearchBot(3, policy=GreedyBot, iterations=1), game)
     assert choice != king
-    # the greedy bot's favourite of the discards that feed nobody (a card no plan needs, 9D or 8C)
-    assert choice == GreedyBot().choose(view, [action for action in legal.only(Discard) if action != king])
-    assert choice in (Discard(remi.parse_cards("9D")[0]), Discard(remi.parse_cards("8C")[0]))
+    # the highest card that feeds nobody and pairs with nothing in the hand
+    assert choice == Discard(remi.parse_cards("8C")[0])
+
+
+def test_the_search_bot_keeps_a_spare_card_that_could_share_a_meld() -> None:
+    # four kings and a pair of fives: the fourth king is spare to the plan, but it goes down with the kings
+    game = remi.new_game("norwegian", players=2, seed=1, dealer=1, hands=["KC KD KS KH 5C 5D 3D 4C 6H 8S", OTHER],
+                         stock="9C", discard_pile="10C")
+    game = _drawn(game)
+    assert GreedyBot().choose(game.view(0), game.legal_actions()) == Discard(remi.parse_cards("KC")[0])
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == Discard(remi.parse_cards("9C")[0])
 
 
 def test_N16_a_discard_that_fits_nothing_is_left_as_the_policy_chose_it() -> None:
