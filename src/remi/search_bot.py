@@ -4,7 +4,13 @@
 decision with a real choice it:
 
 1. lists a few **candidates**, ordered by a policy (the greedy bot, in the
-   registered bots): its choice first, then the next-best discards;
+   registered bots): its choice first, then the next-best discards. Two
+   amendments to the policy's choice, each measured against the greedy bot
+   (see the bots page): a contract that goes down piecemeal (E8) goes down
+   whole, and, until its seat is down, discards follow its own order (see
+   :meth:`SearchBot.choose`): never a card the plan needs if another will
+   do, no free lay-off for an opponent who is down (N16), and the cards that
+   could share a meld with others of the hand kept longest;
 2. samples **worlds**: full game states consistent with everything the seat
    knows (its view and the deal's history), dealt by a sampler, by default
    :func:`remi.determinize`; a card seen picked up by an opponent stays in
@@ -208,7 +214,18 @@ class SearchBot:
         return f"SearchBot(seed={self.seed!r}, iterations={self.iterations})"
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes."""
+        """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes.
+
+        The first candidate is the policy's choice, amended in two ways. A
+        lay-down of only part of a contract (where it may go down piecemeal,
+        E8) gives way to the policy's best other move: the contract goes
+        down whole. And until the seat is down, a discard is the first of the
+        seat's own order (the rest are the challengers): a wild last, then a
+        card its best plan needs (it lacks more without it); then a card an
+        opponent who is down could lay off at once (N16); then the card that
+        could share a meld with more of the hand's other cards; then the
+        higher card.
+        """
         if not legal:
             raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
         preferred = self._amended(view, legal, self._policy.choose(view, legal))
