@@ -278,10 +278,10 @@ class SearchBot:
     def _whole_contract(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
         """``preferred``, or, where it lays down only part of the contract (E8), the policy's best other move.
 
-        Measured against the greedy bot, laying a contract down one meld at a
-        time loses deals that laying it down whole wins: each meld laid early
-        is one more meld an opponent may lay off onto (E10), and it fixes the
-        hand's plan before it is complete.
+        Measured against the greedy bot (see the bots page), laying a contract
+        down one meld at a time loses deals that laying it down whole wins;
+        likely because each meld laid early is one more meld an opponent may
+        lay off onto (E10), and it fixes the hand's plan before it is complete.
         """
         if not isinstance(preferred, LayDown) or not view.variant.contracts.piecemeal:
             return preferred
@@ -306,7 +306,7 @@ class SearchBot:
         opponent who is down could lay off at once (a free lay-off handed over,
         N16); then a card with more cards of the hand it could share a meld
         with (it may become part of a meld, or go onto one once down); then
-        the lower card (fewer points lost if the deal is lost).
+        the higher card (fewer points held if the deal is lost).
         """
         contract = _open_contract(view)
         if contract is None:
