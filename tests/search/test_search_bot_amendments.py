@@ -1,7 +1,9 @@
 """Tests for remi.search_bot: where the search bot amends its policy's choice before searching.
 
-It does not hand an opponent who is down a free lay-off with its discard
-(N16), and it lays a piecemeal contract (E8) down whole, not one meld at a time.
+Before its seat is down it does not hand an opponent who is down a free
+lay-off with its discard (N16) and keeps the spare cards that could share a
+meld with others of its hand; it lays a piecemeal contract (E8) down whole,
+not one meld at a time.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def test_N16_the_search_bot_keeps_a_card_an_opponent_who_is_down_would_lay_off()
     view, legal = game.view(0), game.legal_actions()
     king = Discard(remi.parse_cards("KC")[0])
     assert GreedyBot().choose(view, legal) == king  # the greedy bot throws the king, its highest spare card
-    # one rollout per candidate: the amended choice stands (a challenger needs two worlds to beat it)
+    # a budget of one rollout: the amended choice stands unless a challenger does better in both worlds it meets
     choice = _choice(SearchBot(3, policy=GreedyBot, iterations=1), game)
     assert choice != king
     # the highest card that feeds nobody and pairs with nothing in the hand
