@@ -4,7 +4,13 @@
 decision with a real choice it:
 
 1. lists a few **candidates**, ordered by a policy (the greedy bot, in the
-   registered bots): its choice first, then the next-best discards;
+   registered bots): its choice first, then the next-best discards. Two
+   amendments to the policy's choice, each measured against the greedy bot
+   (see the bots page): a contract that goes down piecemeal (E8) goes down
+   whole, and, until its seat is down, discards follow its own order (see
+   :meth:`SearchBot.choose`): never a card the plan needs if another will
+   do, no free lay-off for an opponent who is down (N16), and the cards that
+   could share a meld with others of the hand kept longest;
 2. samples **worlds**: full game states consistent with everything the seat
    knows (its view and the deal's history), dealt by a sampler, by default
    :func:`remi.determinize`; a card seen picked up by an opponent stays in
@@ -37,10 +43,23 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from remi._search.planner import Planner
 from remi._util import printable, seed_problem
 from remi.actions import Action, Discard, LayDown, LayOff, SwapJoker
+from remi.cards import JOKER, Card
+from remi.contracts import Contract
 from remi.errors import Reason, RemiError
-from remi.state import DealResult, GameState, LegalActions, Phase, PlayerView, determinize
+from remi.melds import End, MeldKind, is_wild, lay_off
+from remi.state import (
+    DealResult,
+    GameState,
+    LegalActions,
+    Phase,
+    PlayerView,
+    determinize,
+    is_down,
+    own_meld_too_soon,
+)
 
 if TYPE_CHECKING:  # the protocol only: remi.bots registers this module's bot, so it cannot be imported here
     from remi.bots import Bot
@@ -69,7 +88,7 @@ ROLLOUT_ACTIONS = 1000
 #: How much the deal's points weigh in a rollout's value, beside going out (worth 1).
 POINTS_WEIGHT = 0.25
 #: Standard errors by which a challenger must beat the policy's choice to be played instead.
-MARGIN = 1.0
+MARGIN = 2.0
 #: Points of difference that count as a clear lead in :func:`deal_value`.
 POINTS_SCALE = 100.0
 
@@ -187,6 +206,7 @@ class SearchBot:
         self.time_limit = time_limit
         self._policy = policy(seed)
         self._sampler: Sampler = determinize if sampler is None else sampler
+        self._planner = Planner()
         #: Rollouts played so far (all decisions): a machine-independent measure of the work done.
         self.rollouts = 0
 
@@ -194,10 +214,21 @@ class SearchBot:
         return f"SearchBot(seed={self.seed!r}, iterations={self.iterations})"
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes."""
+        """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes.
+
+        The first candidate is the policy's choice, amended in two ways. A
+        lay-down of only part of a contract (where it may go down piecemeal,
+        E8) gives way to the policy's best other move: the contract goes
+        down whole. And until the seat is down, a discard is the first of the
+        seat's own order (the rest are the challengers): a wild last, then a
+        card its best plan needs (it lacks more without it); then a card an
+        opponent who is down could lay off at once (N16); then the card that
+        could share a meld with more of the hand's other cards; then the
+        higher card.
+        """
         if not legal:
             raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
-        preferred = self._policy.choose(view, legal)
+        preferred = self._amended(view, legal, self._policy.choose(view, legal))
         candidates = self._candidates(view, legal, preferred)
         if len(candidates) < 2:
             return preferred
@@ -215,6 +246,8 @@ class SearchBot:
             return [preferred]
         chosen: list[Action] = [preferred]
         discards = [action for action in _discards(legal) if action != preferred]
+        if isinstance(preferred, Discard) and (order := self._discard_order(view, legal)):
+            return [*chosen, *(action for action in order if action != preferred)][:self.candidates]
         wanted = self.candidates - 1 if isinstance(preferred, Discard) else min(2, self.candidates - 1)
         chosen += self._ranked(view, discards, wanted)
         return chosen
@@ -230,6 +263,70 @@ class SearchBot:
             ranked.append(pick)
             rest.remove(pick)
         return ranked
+
+    # -- the policy's choice, amended ----------------------------------------------
+
+    def _amended(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
+        """The policy's choice ``preferred``, amended: a contract laid whole, discards by :meth:`_discard_order`."""
+        preferred = self._whole_contract(view, legal, preferred)
+        if isinstance(preferred, Discard):
+            order = self._discard_order(view, legal)
+            if order:
+                return order[0]
+        return preferred
+
+    def _whole_contract(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
+        """``preferred``, or, where it lays down only part of the contract (E8), the policy's best other move.
+
+        Measured against the greedy bot (see the bots page), laying a contract
+        down one meld at a time loses deals that laying it down whole wins;
+        likely because each meld laid early is one more meld an opponent may
+        lay off onto (E10), and it fixes the hand's plan before it is complete.
+        """
+        if not isinstance(preferred, LayDown) or not view.variant.contracts.piecemeal:
+            return preferred
+        contract = _open_contract(view)
+        if contract is None or len(preferred.melds) >= len(contract.requirements):
+            return preferred
+        listed: Iterable[Action] = (legal.only(SwapJoker, LayOff, Discard) if isinstance(legal, LegalActions)
+                                    else (action for action in legal if not isinstance(action, LayDown)))
+        others = list(listed)
+        if not others:
+            return preferred
+        choice = self._policy.choose(view, others)
+        return choice if choice in others else preferred
+
+    # -- discarding before going down ---------------------------------------------
+
+    def _discard_order(self, view: PlayerView, legal: Sequence[Action]) -> list[Discard]:
+        """The legal discards, best first, while the seat is not down (none once it is).
+
+        A wild goes last (unless the hand holds nothing else), then a card the
+        best plan needs (its plan lacks more without it); then a card an
+        opponent who is down could lay off at once (a free lay-off handed over,
+        N16); then a card with more cards of the hand it could share a meld
+        with (it may become part of a meld, or go onto one once down); then
+        the higher card (fewer points held if the deal is lost).
+        """
+        contract = _open_contract(view)
+        if contract is None:
+            return []
+        cards = sorted({action.card for action in _discards(legal)}, key=lambda card: card.index)
+        only_wilds = all(_wild(view, card) for card in cards)
+        lacking = self._planner.plan(view.variant, view.hand, contract).lacking
+        points = view.variant.card_points
+
+        def key(card: Card) -> tuple[bool, bool, bool, int, int, int]:
+            return (_wild(view, card) and not only_wilds, self._lacking_without(view, contract, card) > lacking,
+                    _feeds(view, card), _links(view, card, contract), -points(card), -card.index)
+
+        return [Discard(card) for card in sorted(cards, key=key)]
+
+    def _lacking_without(self, view: PlayerView, contract: Contract, card: Card) -> int:
+        """The naturals the seat's best plan lacks once ``card`` has left its hand."""
+        hand = list(view.hand)
+        hand.remove(card)
+        return self._planner.plan(view.variant, tuple(hand), contract).lacking
 
     # -- the search ---------------------------------------------------------------
 
@@ -281,6 +378,52 @@ class SearchBot:
             assert actor is not None
             state = state.apply(policy(state.view(actor), state.legal_actions()))
         return deal_value(None, seat)
+
+
+def _open_contract(view: PlayerView) -> Contract | None:
+    """The requirements the seat still has to lay down (``None`` once it has laid them all)."""
+    if is_down(view, view.seat):
+        return None
+    done = view.laid[view.seat]
+    contract = view.contract()
+    return Contract(tuple(requirement for index, requirement in enumerate(contract.requirements)
+                          if index not in done))
+
+
+def _wild(view: PlayerView, card: Card) -> bool:
+    """Whether ``card`` is a wild (a joker, or a 2 where 2s are wild)."""
+    return card is JOKER or is_wild(view.variant.melds, card)
+
+
+def _links(view: PlayerView, card: Card, contract: Contract) -> int:
+    """How many other naturals of the seat's hand could share a meld of ``contract`` with ``card``."""
+    if _wild(view, card):
+        return len(view.hand)
+    kinds = {requirement.kind for requirement in contract.requirements}
+    value = card.rank or 0
+    links = 0
+    for other in view.hand:
+        if _wild(view, other):
+            continue
+        same_rank = MeldKind.SET in kinds and other.rank == value
+        near = MeldKind.RUN in kinds and other.suit is card.suit and 0 < abs((other.rank or 0) - value) <= 2
+        links += same_rank or near
+    return links - (1 if MeldKind.SET in kinds else 0)  # the card itself matched its own rank
+
+
+def _feeds(view: PlayerView, card: Card) -> bool:
+    """Whether an opponent who is down could take ``card`` off the discard pile and lay it off at once (N16)."""
+    rules = view.variant.layoff_rules
+    for opponent in range(view.players):
+        if opponent == view.seat or not is_down(view, opponent):
+            continue
+        for meld in view.table:
+            if own_meld_too_soon(view, opponent, meld.owner, meld.turn):
+                continue
+            ends: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.SET else (End.LOW, End.HIGH)
+            if any(lay_off(rules, meld.kind, meld.cards, card, end) is not None for end in ends):
+                return True
+    return False
 
 
 class _Worlds:

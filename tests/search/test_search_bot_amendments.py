@@ -1,0 +1,77 @@
+"""Tests for remi.search_bot: where the search bot amends its policy's choice before searching.
+
+Before its seat is down it does not hand an opponent who is down a free
+lay-off with its discard (N16) and keeps the spare cards that could share a
+meld with others of its hand; it lays a piecemeal contract (E8) down whole,
+not one meld at a time.
+"""
+
+from __future__ import annotations
+
+import remi
+from remi import MeldKind, TableMeld
+from remi.actions import DRAW, PASS, Discard, LayDown
+from remi.bots import GreedyBot
+from remi.search_bot import SearchBot
+
+#: Seat 0 holds two pairs towards its two sets; the rest is spare, the king worth most.
+HAND_WITH_A_SPARE_KING = "5C 5D 9S 9D 4C 6H KC 3D 8C 7S"
+#: A hand of seat 1 that melds nothing.
+OTHER = "2H 3H 4H 5S 7C 9D JC QD 10H AS"
+#: Seat 1 is down with two sets, kings and queens: a king discarded is a king it lays off (N16).
+DOWN_WITH_KINGS = (TableMeld(MeldKind.SET, "KS KH KD", owner=1), TableMeld(MeldKind.SET, "QS QH QD", owner=1))
+
+
+def _drawn(game: remi.GameState) -> remi.GameState:
+    """``game`` after the seat on turn draws from the stock, nobody buying the upcard (N14)."""
+    game = game.apply(DRAW)
+    while game.phase is remi.Phase.BUY:
+        game = game.apply(PASS)
+    return game
+
+
+def _choice(bot: SearchBot, game: remi.GameState) -> object:
+    """What ``bot`` plays for the seat to act."""
+    seat = game.to_act
+    assert seat is not None
+    return bot.choose(game.view(seat), game.legal_actions())
+
+
+def test_N16_the_search_bot_keeps_a_card_an_opponent_who_is_down_would_lay_off() -> None:
+    game = remi.new_game("norwegian", players=2, seed=1, dealer=1, hands=[HAND_WITH_A_SPARE_KING, "2H 3H 4H 5S"],
+                         stock="3H", discard_pile="10C", table=DOWN_WITH_KINGS)
+    game = _drawn(game)
+    view, legal = game.view(0), game.legal_actions()
+    king = Discard(remi.parse_cards("KC")[0])
+    assert GreedyBot().choose(view, legal) == king  # the greedy bot throws the king, its highest spare card
+    # a budget of one rollout: the amended choice stands unless a challenger does better in both worlds it meets
+    choice = _choice(SearchBot(3, policy=GreedyBot, iterations=1), game)
+    assert choice != king
+    # the highest card that feeds nobody and pairs with nothing in the hand
+    assert choice == Discard(remi.parse_cards("8C")[0])
+
+
+def test_the_search_bot_keeps_a_spare_card_that_could_share_a_meld() -> None:
+    # four kings and a pair of fives: the fourth king is spare to the plan, but it goes down with the kings
+    game = remi.new_game("norwegian", players=2, seed=1, dealer=1, hands=["KC KD KS KH 5C 5D 3D 4C 6H 8S", OTHER],
+                         stock="9C", discard_pile="10C")
+    game = _drawn(game)
+    assert GreedyBot().choose(game.view(0), game.legal_actions()) == Discard(remi.parse_cards("KC")[0])
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == Discard(remi.parse_cards("9C")[0])
+
+
+def test_N16_a_discard_that_fits_nothing_is_left_as_the_policy_chose_it() -> None:
+    game = remi.new_game("norwegian", players=2, seed=1, dealer=1, hands=[HAND_WITH_A_SPARE_KING, "2H 3H 4H 5S"],
+                         stock="3H", discard_pile="10C")
+    game = _drawn(game)  # nobody is down: the king feeds nobody
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == Discard(remi.parse_cards("KC")[0])
+
+
+def test_E8_the_search_bot_lays_its_contract_down_whole_not_one_meld_early() -> None:
+    game = remi.new_game("english", players=2, seed=1, dealer=1,
+                         hands=["4H 5H 6H 7H 9C KD 8D QC 10S 3C", "3S 4S 6D 7D 9D JD JS 5C 6C 8H"],
+                         stock="AS", discard_pile="10D")
+    game = _drawn(game)
+    greedy = GreedyBot().choose(game.view(0), game.legal_actions())
+    assert isinstance(greedy, LayDown) and len(greedy.melds) == 1  # the greedy bot lays the run alone
+    assert isinstance(_choice(SearchBot(3, policy=GreedyBot, iterations=1), game), Discard)
