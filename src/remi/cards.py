@@ -21,14 +21,16 @@ written ``2D+`` (``2♦†`` with symbols).
 from __future__ import annotations
 
 import enum
-import random
 import re
 from collections.abc import Iterable, Sequence
 from itertools import repeat
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from remi._util import printable
 from remi.errors import NotationError, Reason, RemiError
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = [
     "CARDS",
@@ -512,6 +514,8 @@ def shuffled(
 
     .. versionadded:: 0.1.0
     """
+    import random  # deferred: `import remi` does not load random before the first shuffle
+
     if seed is not None and not isinstance(seed, (int, float, str, bytes, bytearray, random.Random)):
         raise RemiError(f"seed must be a seed random.Random takes or a random.Random, got {type(seed).__name__}",
                         Reason.BAD_ARGUMENT)

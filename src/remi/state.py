@@ -47,8 +47,6 @@ from remi._engine.rules import own_meld_too_soon as own_meld_too_soon  # noqa: P
 from remi._engine.rules import refusal_of, verdict_on
 from remi._engine.rules import swap_blocked as swap_blocked  # noqa: PLC0414 (for the bots)
 from remi._engine.rules import went_down_this_turn as went_down_this_turn  # noqa: PLC0414 (for the bots)
-from remi._engine.sampling import determinized
-from remi._engine.serialize import state_from_json, state_to_json
 from remi._engine.setup import CardsLike, build_game
 from remi._engine.transitions import perform
 from remi._engine.values import (
@@ -378,6 +376,8 @@ class GameState(Plain):
         .. versionchanged:: 0.2.0
            Writes format 2 (remi 0.2 wrote format 1).
         """
+        from remi._engine.serialize import state_to_json  # deferred: `import remi` loads the format on first use
+
         return state_to_json(self)
 
     @classmethod
@@ -416,6 +416,8 @@ class GameState(Plain):
            Reads format 2, and format 1 (what remi 0.2 wrote) as before; refuses
            other formats with reason ``UNSUPPORTED_FORMAT``.
         """
+        from remi._engine.serialize import state_from_json  # deferred: `import remi` loads the format on first use
+
         return state_from_json(text, variant, new_game, _FIELDS)
 
 
@@ -642,4 +644,6 @@ def determinize(view: PlayerView, seed: int | str) -> GameState:
 
     .. versionadded:: 0.3.0
     """
+    from remi._engine.sampling import determinized  # deferred: `import remi` loads the sampler on first use
+
     return determinized(_EMPTY, view, seed)

@@ -28,7 +28,6 @@ remi.errors.VariantError: norwegian: contracts.deal_sizes: dealing 60 cards to 2
 from __future__ import annotations
 
 import enum
-import json
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
@@ -834,6 +833,8 @@ class Variant:
 
         .. versionadded:: 0.2.0
         """
+        import json  # deferred: `import remi` does not load json before a variant or a state is written as text
+
         def canonical(value: object) -> object:
             if value is None or isinstance(value, (bool, int, float, str)):
                 return value

@@ -15,7 +15,6 @@ and fingerprint: a state of a built-in or registered variant is still format 2.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -124,6 +123,8 @@ def state_to_json(state: GameState) -> str:
     if rules is not None:  # a variant the registry does not know: the state carries its rules
         data["format_version"] = RULES_FORMAT_VERSION
         data["variant"] = {**data["variant"], "rules": rules}  # type: ignore[dict-item]
+    import json  # deferred: `import remi` does not load json before a variant or a state is written as text
+
     return json.dumps(data, ensure_ascii=False)
 
 
@@ -221,6 +222,8 @@ def _load(text: str | bytes) -> Any:
     """The JSON value ``text`` holds; refuse what is not JSON."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise SerializationError(f"expected JSON text, got {type(text).__name__}")
+    import json  # deferred: `import remi` does not load json before a variant or a state is written as text
+
     try:
         return json.loads(text)
     except RecursionError:
@@ -475,6 +478,8 @@ def _last_deal(recorded: dict[str, Any] | None, replayed: DealResult | None) -> 
 
 def _json(start: tuple[tuple[str, Any], ...]) -> str:
     """The ``start`` pairs as JSON text."""
+    import json  # deferred: `import remi` does not load json before a variant or a state is written as text
+
     return json.dumps([[key, value] for key, value in start], ensure_ascii=False)
 
 

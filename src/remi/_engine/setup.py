@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING, Any, cast
@@ -155,6 +154,8 @@ def check_players(variant: Variant, players: object) -> None:
 def _seed(seed: int | str | None) -> int | str:
     """The match's seed: ``seed`` if it is one, else one picked at random (``None``)."""
     if seed is None:
+        import random  # deferred: `import remi` does not load random before the first shuffle
+
         seed = random.SystemRandom().randrange(2**63)
     problem = seed_problem(seed)
     if problem:

@@ -9,7 +9,6 @@ every new state comes from :func:`remi._engine.values.evolve`.
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -23,6 +22,7 @@ from remi.cards import DEAD_TWOS, NATURALS, Card, shuffled
 from remi.parts import BuyTiming
 
 if TYPE_CHECKING:
+    import random
     from collections.abc import Callable
 
     from remi.state import GameState
@@ -387,6 +387,8 @@ def _add(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def seeded_rng(seed: int | str, *parts: object) -> random.Random:
     """The random source of one shuffle or choice, fixed by the match's seed and ``parts`` naming it."""
+    import random  # deferred: `import remi` does not load random before the first shuffle
+
     return random.Random("remi/" + "/".join(str(p) for p in (seed, *parts)))
 
 
