@@ -52,11 +52,11 @@ from remi.actions import (
 from remi.cards import JOKER, Card
 from remi.contracts import Contract
 from remi.errors import Reason, RemiError
-from remi.melds import End, MeldKind, Twos, is_wild, lay_off, swap_joker
+from remi.melds import MeldKind, Twos, is_wild, swap_joker
 from remi.parts import GoingOut
-from remi.search_bot import LEVELS, SearchBot
+from remi.search_bot import LEVELS, SearchBot, fits_table, is_wild_card, meld_links
 from remi.solver import solve
-from remi.state import LegalActions, Phase, PlayerView, TableMeld, is_down, layoff_blocked, own_meld_too_soon
+from remi.state import LegalActions, Phase, PlayerView, TableMeld, is_down, layoff_blocked
 
 __all__ = ["LAYDOWN_SAMPLE", "Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot", "register_bot"]
 
@@ -215,24 +215,6 @@ def _may_lay_off(view: PlayerView) -> bool:
     return layoff_blocked(view, view.seat) is None
 
 
-def _fits(view: PlayerView, table: Sequence[TableMeld], card: Card) -> bool:
-    """Whether ``card`` could be laid off onto some meld of ``table`` now (rules of melds and E11)."""
-    rules = view.variant.layoff_rules
-    for meld in table:
-        if own_meld_too_soon(view, view.seat, meld.owner, meld.turn):
-            continue
-        ends: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.SET else (End.LOW, End.HIGH)
-        for end in ends:
-            if lay_off(rules, meld.kind, meld.cards, card, end) is not None:
-                return True
-    return False
-
-
-def _wild(view: PlayerView, card: Card) -> bool:
-    """Whether ``card`` is a wild (a joker, or a 2 where 2s are wild): as precious as a joker."""
-    return card is JOKER or is_wild(view.variant.melds, card)
-
-
 def _meld_naturals(view: PlayerView, meld: TableMeld) -> list[Card]:
     """The naturals of a table meld (a set of twos' 2s where 2s are natural in one; maybe none)."""
     rules = view.variant.melds
@@ -244,7 +226,7 @@ def _meld_naturals(view: PlayerView, meld: TableMeld) -> list[Card]:
 
 def _near_table(view: PlayerView, card: Card) -> bool:
     """Whether ``card`` may fit the table later: a set of its rank or a run of its suit lies there."""
-    if _wild(view, card):
+    if is_wild_card(view, card):
         return True
     for meld in view.table:
         naturals = _meld_naturals(view, meld)
@@ -255,22 +237,6 @@ def _near_table(view: PlayerView, card: Card) -> bool:
         if meld.kind is MeldKind.RUN and naturals[0].suit is card.suit:
             return True
     return False
-
-
-def _links(view: PlayerView, hand: Sequence[Card], card: Card, contract: Contract | None) -> int:
-    """How many other cards of ``hand`` could share a meld with ``card`` (a tie-break for discards)."""
-    if _wild(view, card):
-        return len(hand)
-    kinds = {r.kind for r in contract.requirements} if contract is not None else {MeldKind.SET, MeldKind.RUN}
-    links = 0
-    value = card.rank or 0  # (by rank, not index: a dead 2 is a 2, S15)
-    for other in hand:
-        if _wild(view, other):
-            continue
-        same_rank = MeldKind.SET in kinds and other.rank == value
-        near = MeldKind.RUN in kinds and other.suit is card.suit and 0 < abs((other.rank or 0) - value) <= 2
-        links += same_rank or near
-    return links - (1 if MeldKind.SET in kinds else 0)  # the card itself matched its own rank
 
 
 def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -375,7 +341,7 @@ class GreedyBot:
         contract = _open_contract(view)
         if contract is None:
             # down: a card is worth having only if it goes straight onto the table
-            return not buying and _may_lay_off(view) and _fits(view, view.table, card)
+            return not buying and _may_lay_off(view) and fits_table(view, view.seat, view.table, card)
         all_in = view.variant.contracts.going_out[view.levels[view.seat] - 1] is GoingOut.ALL_IN
         if buying and (all_in or len(view.hand) >= 14):
             return False  # the penalty card cannot be absorbed
@@ -384,7 +350,8 @@ class GreedyBot:
         if after.missing < now.missing:
             return True
         # English: a card that lays off onto the table is progress too (E10, E12)
-        return (not buying and not _wild(view, card) and _may_lay_off(view) and _fits(view, view.table, card))
+        return (not buying and not is_wild_card(view, card) and _may_lay_off(view)
+                and fits_table(view, view.seat, view.table, card))
 
     # -- playing -----------------------------------------------------------------
 
@@ -480,7 +447,7 @@ class GreedyBot:
                 continue
             table = list(view.table)
             table[swap.meld] = attrs.evolve(meld, cards=result[0])
-            if any(_fits(view, table, card) for card in freed):
+            if any(fits_table(view, view.seat, table, card) for card in freed):
                 return swap
         return None
 
@@ -494,13 +461,13 @@ class GreedyBot:
             allowed = [a for a in layoffs if a.card in spare]
         if not allowed:
             return None
-        return min(allowed, key=lambda a: (_wild(view, a.card), -points(a.card), a.card.index))
+        return min(allowed, key=lambda a: (is_wild_card(view, a.card), -points(a.card), a.card.index))
 
     def _discard(self, view: PlayerView, contract: Contract | None, discards: list[Discard]) -> Discard:
         hand = view.hand
         points = view.variant.card_points
         cards = sorted({a.card for a in discards})
-        wild = {card for card in cards if _wild(view, card)}
+        wild = {card for card in cards if is_wild_card(view, card)}
         only_wilds = len(wild) == len(cards)
         if contract is None:
             best = min(cards, key=lambda c: (c in wild and not only_wilds, _near_table(view, c), -points(c),
@@ -519,8 +486,8 @@ class GreedyBot:
             needed = card not in spare
             kept = card in wild and not only_wilds  # a wild goes last
             if needed:
-                return (kept, True, _links(view, hand, card, contract), -points(card), -card.index)
-            return (kept, False, -points(card), _links(view, hand, card, contract), -card.index)
+                return (kept, True, meld_links(view, hand, card, contract), -points(card), -card.index)
+            return (kept, False, -points(card), meld_links(view, hand, card, contract), -card.index)
 
         return Discard(min(cards, key=key))
 

@@ -56,6 +56,7 @@ from remi.state import (
     LegalActions,
     Phase,
     PlayerView,
+    TableMeld,
     determinize,
     is_down,
     own_meld_too_soon,
@@ -312,13 +313,13 @@ class SearchBot:
         if contract is None:
             return []
         cards = sorted({action.card for action in _discards(legal)}, key=lambda card: card.index)
-        only_wilds = all(_wild(view, card) for card in cards)
+        only_wilds = all(is_wild_card(view, card) for card in cards)
         lacking = self._planner.plan(view.variant, view.hand, contract).lacking
         points = view.variant.card_points
 
         def key(card: Card) -> tuple[bool, bool, bool, int, int, int]:
-            return (_wild(view, card) and not only_wilds, self._lacking_without(view, contract, card) > lacking,
-                    _feeds(view, card), _links(view, card, contract), -points(card), -card.index)
+            return (is_wild_card(view, card) and not only_wilds, self._lacking_without(view, contract, card) > lacking,
+                    _feeds(view, card), meld_links(view, view.hand, card, contract), -points(card), -card.index)
 
         return [Discard(card) for card in sorted(cards, key=key)]
 
@@ -390,20 +391,26 @@ def _open_contract(view: PlayerView) -> Contract | None:
                           if index not in done))
 
 
-def _wild(view: PlayerView, card: Card) -> bool:
-    """Whether ``card`` is a wild (a joker, or a 2 where 2s are wild)."""
+def is_wild_card(view: PlayerView, card: Card) -> bool:
+    """Whether ``card`` is a wild (a joker, or a 2 where 2s are wild): as precious as a joker.
+
+    Shared with the greedy bot (:mod:`remi.bots`), which imports it from here; not in ``__all__``.
+    """
     return card is JOKER or is_wild(view.variant.melds, card)
 
 
-def _links(view: PlayerView, card: Card, contract: Contract) -> int:
-    """How many other naturals of the seat's hand could share a meld of ``contract`` with ``card``."""
-    if _wild(view, card):
-        return len(view.hand)
-    kinds = {requirement.kind for requirement in contract.requirements}
-    value = card.rank or 0
+def meld_links(view: PlayerView, hand: Sequence[Card], card: Card, contract: Contract | None) -> int:
+    """How many other naturals of ``hand`` could share a meld of ``contract`` with ``card`` (any meld: ``None``).
+
+    A tie-break for discards, shared with the greedy bot; not in ``__all__``.
+    """
+    if is_wild_card(view, card):
+        return len(hand)
+    kinds = {r.kind for r in contract.requirements} if contract is not None else {MeldKind.SET, MeldKind.RUN}
     links = 0
-    for other in view.hand:
-        if _wild(view, other):
+    value = card.rank or 0  # (by rank, not index: a dead 2 is a 2, S15)
+    for other in hand:
+        if is_wild_card(view, other):
             continue
         same_rank = MeldKind.SET in kinds and other.rank == value
         near = MeldKind.RUN in kinds and other.suit is card.suit and 0 < abs((other.rank or 0) - value) <= 2
@@ -411,19 +418,26 @@ def _links(view: PlayerView, card: Card, contract: Contract) -> int:
     return links - (1 if MeldKind.SET in kinds else 0)  # the card itself matched its own rank
 
 
+def fits_table(view: PlayerView, seat: int, table: Sequence[TableMeld], card: Card) -> bool:
+    """Whether ``seat`` could lay ``card`` off onto some meld of ``table`` (the rules of melds, E11).
+
+    Whether ``seat`` may lay off at all now is the caller's question. Shared
+    with the greedy bot; not in ``__all__``.
+    """
+    rules = view.variant.layoff_rules
+    for meld in table:
+        if own_meld_too_soon(view, seat, meld.owner, meld.turn):
+            continue
+        ends: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.SET else (End.LOW, End.HIGH)
+        if any(lay_off(rules, meld.kind, meld.cards, card, end) is not None for end in ends):
+            return True
+    return False
+
+
 def _feeds(view: PlayerView, card: Card) -> bool:
     """Whether an opponent who is down could take ``card`` off the discard pile and lay it off at once (N16)."""
-    rules = view.variant.layoff_rules
-    for opponent in range(view.players):
-        if opponent == view.seat or not is_down(view, opponent):
-            continue
-        for meld in view.table:
-            if own_meld_too_soon(view, opponent, meld.owner, meld.turn):
-                continue
-            ends: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.SET else (End.LOW, End.HIGH)
-            if any(lay_off(rules, meld.kind, meld.cards, card, end) is not None for end in ends):
-                return True
-    return False
+    return any(fits_table(view, opponent, view.table, card) for opponent in range(view.players)
+               if opponent != view.seat and is_down(view, opponent))
 
 
 class _Worlds:
