@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import remi
 from remi._search import generate
 from remi._search.kernel import counts_of
-from remi.cards import Card, parse_cards
+from remi.actions import LayDown
+from remi.cards import JOKER, Card, parse_cards
+from remi.melds import Meld, MeldKind, MeldRules
 from remi.testing import hands
 
 VARIANTS = {name: remi.variants.get(name) for name in ("norwegian", "english", "liverpool", "shanghai", "mayi")}
@@ -81,3 +84,34 @@ def test_a_hand_that_still_holds_the_melds_found_before_goes_down_without_a_sear
         generate._feasible = real
     assert answers(norwegian, 0, tuple(after), 1) == (True, True)
     assert answers(norwegian, 0, tuple(broken), 1) == (False, False)
+
+
+class _NoWildSets(MeldRules):
+    """House rule: no wild in a set (a meld hook)."""
+
+    def meld_problem(self, meld: Meld, *, on_table: bool) -> str | None:
+        if meld.kind is MeldKind.SET and any(card is JOKER for card in meld.cards):
+            return "no wilds in sets (house rule)"
+        return None
+
+
+def test_a_meld_hook_leaves_the_answer_to_the_walk_and_its_listing() -> None:
+    """Under a meld hook the bounds and the kept melds never answer: the listing walks, asking the hook.
+
+    The same hand goes down under the plain rules (a witness is kept for it) and cannot under the
+    hook, which refuses its only second set.
+    """
+    plain = VARIANTS["norwegian"]
+    hooked = attrs.evolve(plain, name="norwegian-no-wild-sets",
+                          melds=_NoWildSets(**attrs.asdict(plain.melds, recurse=False)))
+    hand = parse_cards("7S 7H 7D 9C 9D JK 2H 5C KD JS 4H")
+    assert answers(plain, 0, tuple(hand), 1) == (True, True)
+    assert answers(hooked, 0, tuple(hand), 1) == (None, False)
+    for variant, goes_down in ((plain, True), (hooked, False)):
+        state = remi.new_game(variant, players=2, seed=1, dealer=1, hands=["7S 7H 7D 9C 9D JK 2H 5C KD JS",
+                              "2C 3D 6H 9S QD 4S 5S 6S 8H 10H"], stock="4H", discard_pile="KC")
+        state = state.apply(remi.actions.DRAW)
+        while state.phase is remi.Phase.BUY:
+            state = state.apply(remi.actions.PASS)
+        laydowns = state.legal_actions().only(LayDown)
+        assert bool(laydowns) is goes_down and (len(list(laydowns)) > 0) is goes_down
