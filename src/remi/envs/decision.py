@@ -54,6 +54,9 @@ _NOT_LAYDOWNS = (SwapJoker, LayOff, Discard)
 #: a choice's allowed steps recur often (draw or take, pass or buy, a hand's discards).
 _MASKS: dict[int, dict[tuple[int, ...], Mask]] = {}
 _MOST_MASKS = 4096
+#: The first steps, allowed steps and mask of the small phases' listings (draw or take; pass or buy), by
+#: action-space size and the listing's action classes: they are the same in every state that lists them.
+_SMALL: dict[tuple[int, tuple[type, ...]], tuple[Mapping[int, Sequence[Action]], tuple[int, ...], Mask]] = {}
 
 
 class Decision:
@@ -72,11 +75,11 @@ class Decision:
     .. versionadded:: 0.3.0
     """
 
-    __slots__ = ("_firsts", "_options", "allowed", "code", "seat", "state", "taken")
+    __slots__ = ("_firsts", "_mask", "_options", "allowed", "code", "seat", "state", "taken")
 
     def __init__(self, code: Encoding, state: GameState, taken: tuple[int, ...],
                  options: list[_Option] | None, firsts: Mapping[int, Sequence[Action]] | None,
-                 allowed: tuple[int, ...] | None = None) -> None:
+                 allowed: tuple[int, ...] | None = None, mask: Mask | None = None) -> None:
         seat = state.to_act
         if seat is None:
             raise RemiError("the match is over: no seat chooses an action", Reason.GAME_OVER)
@@ -86,6 +89,7 @@ class Decision:
         self.taken = taken
         self._options = options
         self._firsts = firsts
+        self._mask = mask  # (known already, for the small phases: handed out as copies)
         if allowed is not None:  # (known already: the options' next steps, ascending)
             self.allowed: tuple[int, ...] = allowed
         elif firsts is not None:
@@ -100,12 +104,25 @@ class Decision:
         """The decision of ``state``'s seat to act, before its first step."""
         legal = state.legal_actions()
         if state.phase is not Phase.PLAY:
-            return cls(code, state, (), None, code.first_steps(legal))
+            return cls._small(code, state, legal)
         seat = state.to_act
         assert seat is not None
         if state.variant.melds_needed[state.levels[seat] - 1] == len(state.laid[seat]):  # down: no lay-down
             return cls(code, state, (), None, code.first_steps(legal))
         return cls(code, state, (), None, _play_firsts(code, legal))
+
+    @classmethod
+    def _small(cls, code: Encoding, state: GameState, legal: LegalActions) -> Decision:
+        """The decision of a small phase (draw or take; pass or buy): its steps and mask are kept per listing."""
+        key = (code.size, tuple(map(type, legal)))  # (one action of each class: Draw, Take, Pass, Buy)
+        known = _SMALL.get(key)
+        if known is None:
+            firsts = code.first_steps(legal)
+            allowed = tuple(sorted(firsts))
+            mask = np.zeros(code.size, dtype=np.int8)
+            mask[allowed,] = 1
+            _SMALL[key] = known = (firsts, allowed, mask)
+        return cls(code, state, (), None, *known)
 
     def in_state(self, state: GameState) -> Decision:
         """This decision, with the steps taken, in ``state``: a state where the seat has the same legal actions.
@@ -118,13 +135,17 @@ class Decision:
 
     def mask(self) -> Mask:
         """The action mask now (``int8``, 1 = allowed; a new array each call)."""
+        if self._mask is not None:
+            return self._mask.copy()
         known = _MASKS.get(self.code.size)
         if known is None:
             known = _MASKS[self.code.size] = {}
         mask = known.get(self.allowed)
-        if mask is None:
-            mask = np.zeros(self.code.size, dtype=np.int8)
-            mask[self.allowed,] = 1
+        if mask is None:  # (a hand's discards vary: built byte by byte, cheaper than numpy's indexing)
+            marks = bytearray(self.code.size)
+            for step in self.allowed:
+                marks[step] = 1
+            mask = np.frombuffer(marks, np.int8)
             if len(known) > _MOST_MASKS:  # many different choices: start afresh rather than grow
                 known.clear()
             known[self.allowed] = mask

@@ -102,7 +102,7 @@ import enum
 import struct
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 import numpy as np
@@ -261,6 +261,9 @@ class Encoding:
     # (the lowest and highest values, and the factor that normalizes)
     # the seats' figures, the contract, the phase and the counters (one stretch) as float32s
     _figures_format: str = attrs.field(init=False, repr=False, eq=False)
+    # each card's place in the hand, discard pile, discard top and taken pieces, by card index (-1: not in deck)
+    _places: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]] = attrs.field(
+        init=False, repr=False, eq=False)
     _contract_one_hots: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)  # by level
     _starts: tuple[int, int, int] = attrs.field(init=False, repr=False, eq=False)  # discard, lay off, swap in
     _meld_steps: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)  # by card index; -1: not in deck
@@ -296,6 +299,8 @@ class Encoding:
         setter(self, "shape", (offset,))
         setter(self, "layout", tuple(layout))
         setter(self, "_offsets", {name: offset for name, offset, _ in layout})
+        setter(self, "_places", tuple(tuple(self._offsets[piece] + at if at >= 0 else -1 for at in position)
+                                      for piece in ("hand", "discard_pile", "discard_top", "taken")))
         setter(self, "_rows", {})
         setter(self, "_meld_steps_known", {})
         contracts = len(variant.contracts)
@@ -524,10 +529,10 @@ class Encoding:
                             f"{view.variant.name} with {view.players}", Reason.BAD_ARGUMENT)
         self._check_table(view.table)
         out = np.zeros(self.shape, dtype=np.float32)
-        self._observe_hand(view.hand, out)
-        self._observe_pile(view.discard_pile, view.taken, out)
+        self._observe_hand(view.hand, out.data)
+        self._observe_pile(view.discard_pile, view.taken, out.data)
         self._observe_table(view.table, view.seat, out)
-        self._observe_seats(view.seat, view, view.hand_sizes, view.stock_size, out)
+        self._observe_seats(view.seat, view, view.hand_sizes, view.stock_size, out.data)
         if taken:
             self._observe_choice(taken, out)
         if normalized:
@@ -540,25 +545,24 @@ class Encoding:
             raise RemiError(f"the table holds {len(table)} melds, more than the {self.meld_slots} a deal of "
                             f"{self.variant.name} can lay", Reason.BAD_POSITION)
 
-    def _observe_hand(self, hand: Sequence[Card], out: Observation) -> None:
-        """The hand's card counts."""
-        if hand:
-            count = len(self.cards)
-            position = self._position
-            start = self._offsets["hand"]
-            out[start:start + count] = np.bincount([position[card.index] for card in hand], minlength=count)
+    def _observe_hand(self, hand: Sequence[Card], marks: memoryview) -> None:
+        """The hand's card counts, into a cleared piece of the buffer ``marks``.
 
-    def _observe_pile(self, pile: Sequence[Card], taken: Card | None, out: Observation) -> None:
-        """The discard pile's top and counts, and the taken discard."""
-        at = self._offsets
-        position = self._position
-        count = len(self.cards)
+        (Item by item into the buffer: cheaper than numpy's indexing for a hand's few cards.)
+        """
+        in_hand = self._places[0]
+        for card in hand:
+            marks[in_hand[card.index]] += 1
+
+    def _observe_pile(self, pile: Sequence[Card], taken: Card | None, marks: memoryview) -> None:
+        """The discard pile's counts and top, and the taken discard, into cleared pieces of the buffer ``marks``."""
+        _, in_pile, on_top, as_taken = self._places
+        for card in pile:
+            marks[in_pile[card.index]] += 1
         if pile:
-            out[at["discard_top"] + position[pile[-1].index]] = 1
-            start = at["discard_pile"]
-            out[start:start + count] = np.bincount([position[card.index] for card in pile], minlength=count)
+            marks[on_top[pile[-1].index]] = 1
         if taken is not None:
-            out[at["taken"] + position[taken.index]] = 1
+            marks[as_taken[taken.index]] = 1
 
     def _meld_row(self, meld: TableMeld) -> Observation:
         """A table meld's card counts and kind (kept per meld: the table's melds outlive many states)."""
@@ -588,10 +592,11 @@ class Encoding:
             out[start + len(row) + (meld.owner - seat) % players] = 1
 
     def _observe_seats(self, seat: int, seen: _Figures, hand_sizes: Sequence[int], stock_size: int,
-                       out: Observation) -> None:
+                       out: memoryview) -> None:
         """Each seat's figures from the observer's place, the contract, the phase and the counters.
 
-        ``seen`` is the view or the state (the hand sizes and the stock size are given).
+        ``seen`` is the view or the state (the hand sizes and the stock size are given); ``out`` is
+        the observation's buffer.
         """
         at = self._offsets
         needed = self._needed_at_level
@@ -611,7 +616,7 @@ class Encoding:
         values += _PHASE_ONE_HOTS[_PHASES.index(seen.phase)]
         values += (stock_size, min(seen.turn, turns), min(seen.deal, deals), min(seen.rebuilds, rebuilds))
         # (the seats, the contract, the phase and the counters follow each other; float32: 4 bytes a value)
-        struct.pack_into(self._figures_format, out.data, 4 * at["seats"], *values)
+        struct.pack_into(self._figures_format, out, 4 * at["seats"], *values)
 
     def _observe_choice(self, taken: Sequence[int], out: Observation) -> None:
         """The choice in progress: the cards it took, the meld being built, what is chosen and onto which meld."""
@@ -656,14 +661,16 @@ class Observer:
     def __init__(self, code: Encoding, *, normalized: bool = False) -> None:
         self.code = code
         self.normalized = normalized
-        self._last: dict[int, tuple[Observation, list[object]]] = {}
+        # per seat: the vector, and what it was built from (hand, discard pile, taken discard, table,
+        # whether a choice was shown)
+        self._last: dict[int, tuple[Observation, list[Any]]] = {}
         at = code._offsets
         count = len(code.cards)
         self._choice = slice(at["chosen"], code.shape[0])  # zeroed after a choice in progress
         self._hand = slice(at["hand"], at["hand"] + count)
         self._top = slice(at["discard_top"], at["discard_top"] + count)
         self._taken = slice(at["taken"], at["taken"] + count)
-        self._pile = at["discard_pile"]
+        self._pile = slice(at["discard_pile"], at["discard_pile"] + count)
         self._table = slice(at["table"], at["seats"])
 
     def observe(self, state: GameState, seat: int, taken: Sequence[int] = ()) -> Observation:
@@ -674,29 +681,28 @@ class Observer:
         last = self._last.get(seat)
         if last is None:
             out = np.zeros(code.shape, dtype=np.float32)
-            sources: list[object] = [None, (), None, None, False]
+            sources: list[Any] = [None, (), None, None, False]
             self._last[seat] = (out, sources)
         else:
             out, sources = last
+        marks = out.data  # (written item by item: cheaper than numpy's indexing)
         hand = state.hands[seat]
         # (equal, not only the same tuple: a state rebuilds its hands and pile, and equal tuples of the
         # same card objects compare at C speed)
         if sources[0] != hand:
             sources[0] = hand
-            if hand:
-                code._observe_hand(hand, out)  # (writes every count)
-            else:
-                out[self._hand] = 0
+            out[self._hand] = 0
+            code._observe_hand(hand, marks)
         pile = state.discard_pile
         if sources[1] != pile or sources[2] is not state.taken:
-            self._update_pile(sources[1], sources[2], pile, state.taken, out)  # type: ignore[arg-type]
+            self._update_pile(sources[1], sources[2], pile, state.taken, out, marks)
             sources[1], sources[2] = pile, state.taken
         if sources[3] is not state.table:
             code._check_table(state.table)
             out[self._table] = 0
             sources[3] = state.table
             code._observe_table(state.table, seat, out)
-        code._observe_seats(seat, state, list(map(len, state.hands)), len(state.stock), out)
+        code._observe_seats(seat, state, list(map(len, state.hands)), len(state.stock), marks)
         if sources[4]:  # the last held a choice in progress
             out[self._choice] = 0
         sources[4] = bool(taken)
@@ -705,35 +711,32 @@ class Observer:
         return out * code._bounds[2] if self.normalized else out.copy()
 
     def _update_pile(self, before: tuple[Card, ...], taken_before: Card | None, pile: tuple[Card, ...],
-                     taken: Card | None, out: Observation) -> None:
+                     taken: Card | None, out: Observation, marks: memoryview) -> None:
         """The discard pile's pieces: counts moved by the cards put on or taken off since ``before``, if so few.
 
-        ``before`` and ``taken_before`` are the pile and the taken discard that ``out`` shows now.
+        ``before`` and ``taken_before`` are the pile and the taken discard that ``out`` (whose buffer is
+        ``marks``) shows now.
         """
-        code = self.code
-        position = code._position
-        start = self._pile
+        _, in_pile, on_top, as_taken = self.code._places
         kept = len(before)
         if len(pile) >= kept and pile[:kept] == before and len(pile) - kept <= _FEW_CARDS:  # put on
             for card in pile[kept:]:
-                out[start + position[card.index]] += 1
+                marks[in_pile[card.index]] += 1
         elif len(pile) < kept and before[:len(pile)] == pile and kept - len(pile) <= _FEW_CARDS:  # taken off
             for card in before[len(pile):]:
-                out[start + position[card.index]] -= 1
+                marks[in_pile[card.index]] -= 1
         else:
-            out[start:start + len(code.cards)] = 0
-            out[self._top] = 0
-            out[self._taken] = 0
-            code._observe_pile(pile, taken, out)
+            out[self._pile] = out[self._top] = out[self._taken] = 0
+            self.code._observe_pile(pile, taken, marks)
             return
         if before:  # (the one-hots: only the marks shown are cleared)
-            out[self._top.start + position[before[-1].index]] = 0
+            marks[on_top[before[-1].index]] = 0
         if taken_before is not None:
-            out[self._taken.start + position[taken_before.index]] = 0
+            marks[as_taken[taken_before.index]] = 0
         if pile:
-            out[self._top.start + position[pile[-1].index]] = 1
+            marks[on_top[pile[-1].index]] = 1
         if taken is not None:
-            out[self._taken.start + position[taken.index]] = 1
+            marks[as_taken[taken.index]] = 1
 
 
 #: The discard pile's counts are updated card by card for up to this many cards put on or taken off.
