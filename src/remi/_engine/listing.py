@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from itertools import chain as _chain_iterables
+from itertools import compress as _compress
 from itertools import islice as _islice
 from typing import TYPE_CHECKING, Any, overload
 
@@ -218,9 +219,11 @@ class LegalActions(Sequence[Action]):
         narrowed._pending = []
         narrowed._others = ()
         if self._list is not None:  # known already: filter it
-            narrowed._list = tuple(action for action in self._list if type(action) in wanted)
+            narrowed._list = _of_kinds(self._list, wanted)
             return narrowed
-        others = tuple(action for action in self._others if type(action) in wanted)
+        # (the other actions are a turn's swaps, lay-offs and discards: kept whole, or left out, without a look)
+        others = (self._others if wanted >= _TURN_OTHERS else () if not wanted & _TURN_OTHERS
+                  else _of_kinds(self._others, wanted))
         if LayDown not in wanted:  # the other kinds are known
             narrowed._list = others
             return narrowed
@@ -389,6 +392,13 @@ _DRAW_ONLY: tuple[Action, ...] = (DRAW,)
 _PASS_OR_BUY: tuple[Action, ...] = (PASS, BUY)
 _DRAW, _BUY, _PLAY = Phase.DRAW, Phase.BUY, Phase.PLAY
 _ACTION_CLASSES = frozenset({DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard})
+#: The kinds a turn lists beside its lay-downs (:func:`_play_actions`).
+_TURN_OTHERS = frozenset({SwapJoker, LayOff, Discard})
+
+
+def _of_kinds(actions: tuple[Action, ...], kinds: frozenset[type]) -> tuple[Action, ...]:
+    """The actions of ``actions`` whose class is one of ``kinds``, in order (filtered at C speed)."""
+    return tuple(_compress(actions, map(kinds.__contains__, map(type, actions))))
 _LAYDOWNS = frozenset({LayDown})
 
 

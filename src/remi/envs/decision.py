@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 import numpy as np
 
@@ -218,6 +219,7 @@ def _play_firsts(code: Encoding, legal: LegalActions) -> Mapping[int, Sequence[A
     laydowns = legal.only(LayDown)
     if not laydowns:  # the listing is known whole: read it as it is
         return code.first_steps(legal)
-    firsts: dict[int, Sequence[Action]] = dict(code.first_steps(legal.only(*_NOT_LAYDOWNS)))
+    # (a new dict, which the decision owns: the lay-downs join the lists of the other first steps)
+    firsts = cast("dict[int, Sequence[Action]]", code.first_steps(legal.only(*_NOT_LAYDOWNS)))
     firsts[int(Step.GO_DOWN)] = laydowns
     return firsts
