@@ -600,7 +600,7 @@ class Encoding:
         """
         at = self._offsets
         needed = self._needed_at_level
-        score_cap, deals, turns, rebuilds = self._caps  # the match-long counters, clipped
+        score_cap, deals, _, _ = self._caps  # the match-long counters, clipped
         levels, laid_melds, scores, wins = seen.levels, seen.laid, seen.scores, seen.wins
         buys, layoffs, on_turn, to_act, dealer = seen.buys, seen.layoffs, seen.on_turn, seen.to_act, seen.dealer
         values: list[float] = []
@@ -614,9 +614,19 @@ class Encoding:
                        other == dealer)
         values += self._contract_one_hots[levels[seat] - 1]
         values += _PHASE_ONE_HOTS[_PHASES.index(seen.phase)]
-        values += (stock_size, min(seen.turn, turns), min(seen.deal, deals), min(seen.rebuilds, rebuilds))
+        values += self._counters(seen, stock_size)
         # (the seats, the contract, the phase and the counters follow each other; float32: 4 bytes a value)
         struct.pack_into(self._figures_format, out, 4 * at["seats"], *values)
+
+    def _counters(self, seen: _Figures, stock_size: int) -> tuple[int, int, int, int]:
+        """The counters: the stock's size, and the turn, deal and stock rebuilds, clipped (see :meth:`bounds`)."""
+        _, deals, turns, rebuilds = self._caps
+        return stock_size, min(seen.turn, turns), min(seen.deal, deals), min(seen.rebuilds, rebuilds)
+
+    def _seat_field_places(self, seat: int, field: str) -> tuple[int, ...]:
+        """Where ``field`` (of :data:`SEAT_FIELDS`) of each seat, by seat number, lies in ``seat``'s observation."""
+        first = self._offsets["seats"] + SEAT_FIELDS.index(field)
+        return tuple(first + (other - seat) % self.players * len(SEAT_FIELDS) for other in range(self.players))
 
     def _observe_choice(self, taken: Sequence[int], out: Observation) -> None:
         """The choice in progress: the cards it took, the meld being built, what is chosen and onto which meld."""
@@ -662,7 +672,7 @@ class Observer:
         self.code = code
         self.normalized = normalized
         # per seat: the vector, and what it was built from (hand, discard pile, taken discard, table,
-        # whether a choice was shown)
+        # whether a choice was shown, the figures: see _observe_figures)
         self._last: dict[int, tuple[Observation, list[Any]]] = {}
         at = code._offsets
         count = len(code.cards)
@@ -672,6 +682,12 @@ class Observer:
         self._taken = slice(at["taken"], at["taken"] + count)
         self._pile = slice(at["discard_pile"], at["discard_pile"] + count)
         self._table = slice(at["table"], at["seats"])
+        # per seat: where each seat's hand size and marks (on turn, to act, dealer) lie in its vector
+        self._figure_places = [tuple(code._seat_field_places(seat, field)
+                                     for field in ("hand_size", "on_turn", "to_act", "dealer"))
+                               for seat in range(code.players)]
+        self._phase = at["phase"]
+        self._counters = at["counters"]
 
     def observe(self, state: GameState, seat: int, taken: Sequence[int] = ()) -> Observation:
         """``seat``'s observation of ``state`` (a new array), with its choice in progress ``taken``."""
@@ -681,7 +697,7 @@ class Observer:
         last = self._last.get(seat)
         if last is None:
             out = np.zeros(code.shape, dtype=np.float32)
-            sources: list[Any] = [None, (), None, None, False]
+            sources: list[Any] = [None, (), None, None, False, None]
             self._last[seat] = (out, sources)
         else:
             out, sources = last
@@ -702,13 +718,47 @@ class Observer:
             out[self._table] = 0
             sources[3] = state.table
             code._observe_table(state.table, seat, out)
-        code._observe_seats(seat, state, list(map(len, state.hands)), len(state.stock), marks)
+        self._observe_figures(seat, state, marks, sources)
         if sources[4]:  # the last held a choice in progress
             out[self._choice] = 0
         sources[4] = bool(taken)
         if taken:
             code._observe_choice(taken, out)
         return out * code._bounds[2] if self.normalized else out.copy()
+
+    def _observe_figures(self, seat: int, state: GameState, marks: memoryview, sources: list[Any]) -> None:
+        """The seats' figures, the contract, the phase and the counters, into the buffer ``marks``.
+
+        Where the match's tuples of levels, melds laid, scores, wins, buys and
+        lay-offs are those of the seat's last observation (within a deal they
+        seldom change), only what changes from state to state is written: the
+        hand sizes, the marks of the seats on turn, to act and dealing, the
+        phase and the counters.
+        """
+        kept = sources[5]
+        if (kept is None or kept[0] is not state.levels or kept[1] is not state.laid or kept[2] is not state.scores
+                or kept[3] is not state.wins or kept[4] is not state.buys or kept[5] is not state.layoffs):
+            self.code._observe_seats(seat, state, list(map(len, state.hands)), len(state.stock), marks)
+            sources[5] = [state.levels, state.laid, state.scores, state.wins, state.buys, state.layoffs,
+                          state.on_turn, state.to_act, state.dealer, state.phase]
+            return
+        sizes, *marked = self._figure_places[seat]
+        for other, hand in enumerate(state.hands):
+            marks[sizes[other]] = len(hand)
+        for index, (places, now) in enumerate(zip(marked, (state.on_turn, state.to_act, state.dealer), strict=True),
+                                              start=6):
+            before = kept[index]
+            if before != now:  # (the seat to act is None once the match is over)
+                if before is not None:
+                    marks[places[before]] = 0
+                if now is not None:
+                    marks[places[now]] = 1
+                kept[index] = now
+        if kept[9] is not state.phase:
+            marks[self._phase + _PHASES.index(kept[9])] = 0
+            marks[self._phase + _PHASES.index(state.phase)] = 1
+            kept[9] = state.phase
+        _FLOATS.pack_into(marks, 4 * self._counters, *self.code._counters(state, len(state.stock)))
 
     def _update_pile(self, before: tuple[Card, ...], taken_before: Card | None, pile: tuple[Card, ...],
                      taken: Card | None, out: Observation, marks: memoryview) -> None:
@@ -738,6 +788,9 @@ class Observer:
         if taken is not None:
             marks[as_taken[taken.index]] = 1
 
+
+#: Four float32s, as the observation holds them.
+_FLOATS = struct.Struct("=4f")
 
 #: The discard pile's counts are updated card by card for up to this many cards put on or taken off.
 _FEW_CARDS = 4
