@@ -742,21 +742,23 @@ class Observer:
             sources[5] = [state.levels, state.laid, state.scores, state.wins, state.buys, state.layoffs,
                           state.on_turn, state.to_act, state.dealer, state.phase]
             return
-        sizes, *marked = self._figure_places[seat]
+        sizes, on_turn, to_act, dealer = self._figure_places[seat]
         for other, hand in enumerate(state.hands):
             marks[sizes[other]] = len(hand)
-        for index, (places, now) in enumerate(zip(marked, (state.on_turn, state.to_act, state.dealer), strict=True),
-                                              start=6):
-            before = kept[index]
-            if before != now:  # (the seat to act is None once the match is over)
-                if before is not None:
-                    marks[places[before]] = 0
-                if now is not None:
-                    marks[places[now]] = 1
-                kept[index] = now
+        if kept[6] != state.on_turn:
+            marks[on_turn[kept[6]]], marks[on_turn[state.on_turn]] = 0, 1
+            kept[6] = state.on_turn
+        if kept[7] != state.to_act:  # (no seat is to act once the match is over)
+            if kept[7] is not None:
+                marks[to_act[kept[7]]] = 0
+            if state.to_act is not None:
+                marks[to_act[state.to_act]] = 1
+            kept[7] = state.to_act
+        if kept[8] != state.dealer:
+            marks[dealer[kept[8]]], marks[dealer[state.dealer]] = 0, 1
+            kept[8] = state.dealer
         if kept[9] is not state.phase:
-            marks[self._phase + _PHASES.index(kept[9])] = 0
-            marks[self._phase + _PHASES.index(state.phase)] = 1
+            marks[self._phase + _PHASES.index(kept[9])], marks[self._phase + _PHASES.index(state.phase)] = 0, 1
             kept[9] = state.phase
         _FLOATS.pack_into(marks, 4 * self._counters, *self.code._counters(state, len(state.stock)))
 
