@@ -61,24 +61,12 @@ from remi.parts import (
     SwapWho,
 )
 from remi.state import (
-    Bought,
-    DealEnded,
     DealResult,
-    Dealt,
-    Discarded,
-    DrewStock,
-    Event,
     GameState,
-    LaidDown,
-    LaidOff,
     LegalActions,
-    Passed,
     Phase,
     PlayerView,
-    StockRebuilt,
-    Swapped,
     TableMeld,
-    TookDiscard,
     determinize,
     new_game,
     position,
@@ -91,6 +79,20 @@ if TYPE_CHECKING:  # loaded on first use (see __getattr__ below); here for type 
     from remi.notation import read_record, write_record
     from remi.simulation import Statistics, simulate
     from remi.solver import Solution, solve
+    from remi.state import (
+        Bought,
+        DealEnded,
+        Dealt,
+        Discarded,
+        DrewStock,
+        Event,
+        LaidDown,
+        LaidOff,
+        Passed,
+        StockRebuilt,
+        Swapped,
+        TookDiscard,
+    )
 
 __version__ = "0.2.0"
 
@@ -190,6 +192,10 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     **{name: ("remi.notation", name) for name in ("read_record", "write_record")},
     **{name: ("remi.simulation", name) for name in ("Statistics", "simulate")},
     **{name: ("remi.solver", name) for name in ("Solution", "solve")},
+    # the events of a deal's history, loaded with the first history read
+    **{name: ("remi.state", name) for name in ("Bought", "DealEnded", "Dealt", "Discarded", "DrewStock", "Event",
+                                               "LaidDown", "LaidOff", "Passed", "StockRebuilt", "Swapped",
+                                               "TookDiscard")},
     # remi.testing, as the README and the variant guide write it (remi.testing.check_variant)
     "testing": ("remi.testing", None),
 }

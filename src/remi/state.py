@@ -19,25 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from types import MappingProxyType
-from typing import Any, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import attrs
 
-from remi._engine import events
-from remi._engine.events import (
-    Bought,
-    DealEnded,
-    Dealt,
-    Discarded,
-    DrewStock,
-    LaidDown,
-    LaidOff,
-    Passed,
-    StockRebuilt,
-    Swapped,
-    TookDiscard,
-)
-from remi._engine.knowledge import DealLog
 from remi._engine.listing import LegalActions
 from remi._engine.rules import buy_blocked as buy_blocked  # noqa: PLC0414 (for the bots)
 from remi._engine.rules import is_down as is_down  # noqa: PLC0414 (for the bots)
@@ -62,7 +47,7 @@ from remi._engine.values import (
     unwind,
     wind,
 )
-from remi._engine.view import PlayerView
+from remi._engine.view import EventLog, PlayerView
 from remi._util import printable
 from remi.actions import Action
 from remi.cards import Card
@@ -71,18 +56,48 @@ from remi.errors import IllegalActionError, Reason, RemiError
 from remi.melds import Meld
 from remi.variant import Variant
 
+if TYPE_CHECKING:  # loaded on first use (see __getattr__ below): `import remi` stays light
+    from remi._engine import events
+    from remi._engine.events import (
+        Bought,
+        DealEnded,
+        Dealt,
+        Discarded,
+        DrewStock,
+        LaidDown,
+        LaidOff,
+        Passed,
+        StockRebuilt,
+        Swapped,
+        TookDiscard,
+    )
+
+    #: Any event of a deal, as :attr:`PlayerView.history` lists them (each class is documented below).
+    #:
+    #: .. versionadded:: 0.3.0
+    Event: TypeAlias = events.Event
+
 # Phase, TableMeld, DealResult, PlayerView, LegalActions and the events are defined beside the engine
 # modules that need them below this one (the rules, the transitions, the listing, the replay), and their
 # public home is here: reprs, tracebacks, the docs and pickles name remi.state, whichever module defines them.
-EVENTS = (Bought, DealEnded, Dealt, Discarded, DrewStock, LaidDown, LaidOff, Passed, StockRebuilt, Swapped,
-          TookDiscard)
-for _public in (DealResult, LegalActions, Phase, PlayerView, TableMeld, *EVENTS):
+# (The events, and the replay that lists them, load on first use: remi._engine.events names its classes'
+# home itself.)
+for _public in (DealResult, LegalActions, Phase, PlayerView, TableMeld):
     _public.__module__ = __name__
 
-#: Any event of a deal, as :attr:`PlayerView.history` lists them (each class is documented below).
-#:
-#: .. versionadded:: 0.3.0
-Event: TypeAlias = events.Event
+#: The names of :mod:`remi._engine.events` this module gives, loaded on first use.
+_EVENT_NAMES = frozenset({"Bought", "DealEnded", "Dealt", "Discarded", "DrewStock", "Event", "LaidDown", "LaidOff",
+                          "Passed", "StockRebuilt", "Swapped", "TookDiscard"})
+
+
+def __getattr__(name: str) -> Any:
+    """Load an event class (or :data:`Event`) on first use, and keep it."""
+    if name not in _EVENT_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from remi._engine import events  # deferred: `import remi` loads the events with the first history
+
+    value = globals()[name] = getattr(events, name)
+    return value
 __all__ = [
     "Bought",
     "DealEnded",
@@ -298,7 +313,7 @@ class GameState(Plain):
             taken=self.taken,
             turn=self.turn,
             last_deal=self.last_deal,
-            events=DealLog(self, seat),
+            events=_deal_log(self, seat),
         )
 
     def __repr__(self) -> str:
@@ -425,6 +440,13 @@ _FIELDS = tuple(f.name for f in attrs.fields(GameState))
 #: A state with no field: new states (``new_game``, unpickling) are evolved from it, so that
 #: :func:`~remi._engine.values.evolve` is the one place where a state is assembled.
 _EMPTY = object.__new__(GameState)
+
+
+def _deal_log(state: GameState, seat: int) -> EventLog:
+    """``seat``'s events of ``state``'s deal, worked out on first use (the replay loads with the first view)."""
+    from remi._engine.knowledge import DealLog  # deferred: the replay (and the events) load with the first view
+
+    return DealLog(state, seat)
 
 
 def _rebuild(values: tuple[Any, ...]) -> GameState:

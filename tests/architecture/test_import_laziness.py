@@ -57,6 +57,7 @@ def test_the_built_in_variants_are_remis_own_entry_points() -> None:
     ("read_record", "remi.notation"), ("write_record", "remi.notation"),
     ("Statistics", "remi.simulation"), ("simulate", "remi.simulation"),
     ("Solution", "remi.solver"), ("solve", "remi.solver"),
+    ("Dealt", "remi.state"), ("Bought", "remi.state"), ("DealEnded", "remi.state"), ("Event", "remi.state"),
 ])
 def test_each_lazy_name_resolves_to_its_module_s(name: str, module: str | None) -> None:
     value = getattr(remi, name)
@@ -83,3 +84,17 @@ def test_the_simulation_module_and_the_simulate_function_have_two_names() -> Non
             "assert simulate.__module__ == 'remi.simulation' and remi.Statistics is Statistics\n"
             "assert type(remi) is type(remi.simulation) and solve.__module__ == 'remi.solver'")
     assert {"remi.simulation", "remi.solver"} <= loaded_after(code)
+
+
+def test_the_events_and_their_replay_load_with_the_first_view() -> None:
+    modules = ("remi._engine.events", "remi._engine.knowledge")
+    probe = (f"import json, sys\nimport remi\nloaded = lambda: [m for m in {modules!r} if m in sys.modules]\n"
+             "on_import = loaded()\ngame = remi.new_game('norwegian', players=2, seed=1)\n"
+             "game = game.apply(game.legal_actions()[0])\non_play = loaded()\n"
+             "first = game.view(0).history[0]\n"
+             "print(json.dumps([on_import, on_play, loaded(), type(first).__module__, type(first).__name__]))")
+    done = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True)
+    on_import, on_play, on_view, module, name = json.loads(done.stdout.splitlines()[-1])
+    assert on_import == on_play == []
+    assert on_view == list(modules)
+    assert (module, name) == ("remi.state", "Dealt")  # the events' public home, as reprs and pickles name it

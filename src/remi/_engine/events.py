@@ -212,3 +212,9 @@ Event: TypeAlias = (
     Dealt | DrewStock | TookDiscard | Passed | Bought | StockRebuilt | LaidDown | LaidOff | Swapped | Discarded
     | DealEnded
 )
+
+# The events' public home is remi.state (which loads this module on first use, see its __getattr__):
+# reprs, tracebacks, the docs and pickles name remi.state.
+for _public in (Bought, DealEnded, Dealt, Discarded, DrewStock, LaidDown, LaidOff, Passed, StockRebuilt, Swapped,
+                TookDiscard):
+    _public.__module__ = "remi.state"

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
-from remi._engine.events import Event
 from remi._engine.rules import is_down
 from remi._engine.values import DealResult, Phase, TableMeld
 from remi.cards import Card
 from remi.contracts import Contract
 from remi.variant import Variant
+
+if TYPE_CHECKING:  # (the events load with the first history read: `import remi` stays light)
+    from remi._engine.events import Event
 
 __all__ = ["EventLog", "PlayerView"]
 
