@@ -1,14 +1,16 @@
 """PettingZoo environment speed next to the engine's own random play, in remi actions per second.
 
-The same loop in both: pick a uniformly random allowed choice and apply it,
+The same loop in each: pick a uniformly random allowed choice and apply it,
 playing first deals of seeded matches, a new match as each deal ends. The
 engine lists ``legal_actions()`` and applies one of them; the environment
-(``remi.envs.pettingzoo.raw_env``) reads the selected agent's observation and
-mask with ``last()`` (so ``observe()`` runs at every step) and steps one of
-the allowed indices. Both count remi actions applied: a lay-down, lay-off or
-swap the environment builds over several sub-steps counts once (its steps
-are printed too). Both run in one process, in alternating slices of CPU
-time, so background load affects them alike; the ratio is the figure.
+reads the selected agent's observation and mask with ``last()`` (so
+``observe()`` runs at every step) and steps one of the allowed indices. The
+environment is measured twice: unwrapped (``remi.envs.pettingzoo.raw_env``)
+and as ``remi.envs.pettingzoo.env()`` gives it, inside PettingZoo's order and
+bounds checks. All count remi actions applied: a lay-down, lay-off or swap
+the environment builds over several sub-steps counts once (its steps are
+printed too). All run in one process, in alternating slices of CPU time, so
+background load affects them alike; the ratios are the figures.
 
 Run:  python benchmarks/bench_env.py [--seconds 10] [--variant norwegian] [--players 4]
 """
@@ -22,7 +24,7 @@ import time
 import numpy as np
 
 import remi
-from remi.envs.pettingzoo import raw_env
+from remi.envs.pettingzoo import env, raw_env
 
 
 def engine_slice(variant: remi.Variant, players: int, seconds: float, seed: int) -> tuple[int, float]:
@@ -43,23 +45,28 @@ def engine_slice(variant: remi.Variant, players: int, seconds: float, seed: int)
             return actions, elapsed
 
 
-def env_slice(variant: remi.Variant, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Random agents in the PettingZoo environment for ``seconds`` of CPU time; return (actions, steps, seconds)."""
+def env_slice(variant: remi.Variant, players: int, seconds: float, seed: int, *,
+              wrapped: bool = False) -> tuple[int, int, float]:
+    """Random agents in the PettingZoo environment for ``seconds`` of CPU time; return (actions, steps, seconds).
+
+    ``wrapped``: the environment ``env()`` gives (PettingZoo's checks around it), else ``raw_env``.
+    """
     rng = random.Random(seed)
-    env = raw_env(variant, players, seed=seed, deals=1)
-    env.reset()
+    game = (env if wrapped else raw_env)(variant, players, seed=seed, deals=1)
+    game.reset()
+    inside = game.unwrapped  # (what the agents act on: to count the remi actions applied)
     actions = steps = 0
     start = time.process_time()
     while True:
         for _ in range(100):
-            if all(env.terminations.values()):
-                env.reset()
-            before = env.game
-            observation, _, _, _, _ = env.last()
+            if all(game.terminations.values()):
+                game.reset()
+            before = inside.game
+            observation, _, _, _, _ = game.last()
             allowed = np.flatnonzero(observation["action_mask"])
-            env.step(int(allowed[rng.randrange(len(allowed))]))
+            game.step(int(allowed[rng.randrange(len(allowed))]))
             steps += 1
-            actions += env.game is not before  # a sub-step leaves the state as it was
+            actions += inside.game is not before  # a sub-step leaves the state as it was
         elapsed = time.process_time() - start
         if elapsed >= seconds:
             return actions, steps, elapsed
@@ -74,20 +81,25 @@ def main() -> None:
     args = parser.parse_args()
     variant = remi.variants.get(args.variant)
     slices = 5
-    engine_actions = env_actions = env_steps = 0
-    engine_time = env_time = 0.0
+    engine_actions, engine_time = 0, 0.0
+    loops = {"raw_env": [0, 0, 0.0], "env()": [0, 0, 0.0]}  # actions, steps, seconds
     for number in range(slices):
         actions, elapsed = engine_slice(variant, args.players, args.seconds / slices, args.seed + number)
         engine_actions, engine_time = engine_actions + actions, engine_time + elapsed
-        actions, steps, elapsed = env_slice(variant, args.players, args.seconds / slices, args.seed + number)
-        env_actions, env_steps, env_time = env_actions + actions, env_steps + steps, env_time + elapsed
+        for name, totals in loops.items():
+            actions, steps, elapsed = env_slice(variant, args.players, args.seconds / slices, args.seed + number,
+                                                wrapped=name == "env()")
+            totals[0] += actions
+            totals[1] += steps
+            totals[2] += elapsed
     engine_rate = engine_actions / engine_time
-    env_rate = env_actions / env_time
     print(f"remi engine, {args.variant}, {args.players} players: {engine_rate:,.0f} actions/s "
           f"({engine_actions:,} actions in {engine_time:.1f} s CPU)")
-    print(f"PettingZoo env with observe():   {env_rate:,.0f} actions/s "
-          f"({env_actions:,} actions in {env_steps:,} steps, {env_time:.1f} s CPU)")
-    print(f"ratio env / engine:               {env_rate / engine_rate:.2f}x")
+    for name, (actions, steps, elapsed) in loops.items():
+        print(f"PettingZoo {name:7s} with observe(): {actions / elapsed:,.0f} actions/s "
+              f"({actions:,} actions in {steps:,} steps, {elapsed:.1f} s CPU)")
+    for name, (actions, _, elapsed) in loops.items():
+        print(f"ratio {name} / engine: {actions / elapsed / engine_rate:.2f}x")
 
 
 if __name__ == "__main__":

@@ -270,9 +270,82 @@ def env(variant: Variant | str = "norwegian", players: int = 4, seed: int | None
     .. versionchanged:: 0.3.0
        ``normalized``, ``legal_info`` and ``illegal_reward``.
     """
-    wrapped: AECEnv[str, Any, int] = raw_env(variant, players, seed, render_mode, reward, deals,
-                                             normalized=normalized, legal_info=legal_info)
-    if illegal_reward is not None:
-        wrapped = wrappers.TerminateIllegalWrapper(wrapped, float(illegal_reward))
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    raw = raw_env(variant, players, seed, render_mode, reward, deals, normalized=normalized, legal_info=legal_info)
+    if illegal_reward is not None:  # (that wrapper keeps figures of its own: the others read through it)
+        wrapped: AECEnv[str, Any, int] = wrappers.TerminateIllegalWrapper(raw, float(illegal_reward))
+        return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))
+    return _OrderEnforcing(_InBounds(raw), raw)
+
+
+class _InBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper`` around a :class:`raw_env`, reading it directly.
+
+    The same check as PettingZoo's (an action outside the action space fails
+    the same assertion), without reading the environment's figures through
+    the wrapper's attribute forwarding at every step.
+    """
+
+    def __init__(self, env: raw_env) -> None:
+        super().__init__(env)
+        self.raw = env
+
+    def step(self, action: int | None) -> None:
+        """Assert that ``action`` is in the action space (``None`` once the agent is done), then step."""
+        raw = self.raw
+        agent = raw.agent_selection
+        space = raw.action_spaces[agent]
+        in_space = 0 <= action < space.n if type(action) is int else space.contains(action)
+        assert in_space or (action is None and (raw.terminations[agent] or raw.truncations[agent])), \
+            "action is not in action space"
+        raw.step(action)
+
+
+def _after_reset(name: str) -> property:
+    """A figure of the environment, refused before ``reset()`` as PettingZoo's ``OrderEnforcingWrapper`` does."""
+
+    def read(self: _OrderEnforcing) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.raw, name)
+
+    return property(read, doc=f"The environment's ``{name}`` (after ``reset()``).")
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` over ``_InBounds(raw)``, reading ``raw`` directly.
+
+    The same checks and errors as PettingZoo's; the figures an agent loop
+    reads at every step (``last()``, ``terminations``, ``agent_selection``, ...)
+    come straight from the :class:`raw_env` instead of through two wrappers'
+    attribute forwarding, which cost more than the environment's own step.
+    """
+
+    def __init__(self, env: _InBounds, raw: raw_env) -> None:
+        self.raw = raw  # (before the base class's __init__: the properties below read it)
+        super().__init__(env)
+
+    @property
+    def unwrapped(self) -> raw_env:
+        """The :class:`raw_env` inside."""
+        return self.raw
+
+    rewards = _after_reset("rewards")
+    terminations = _after_reset("terminations")
+    truncations = _after_reset("truncations")
+    infos = _after_reset("infos")
+    agent_selection = _after_reset("agent_selection")
+    agents = _after_reset("agents")
+
+    def step(self, action: int | None) -> None:
+        """Step the environment (refused before ``reset()``, a warning once no agent is left, as PettingZoo's)."""
+        if not self._has_reset or not self.raw.agents:
+            super().step(action)
+            return
+        self._has_updated = True
+        self.env.step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, cumulative reward, termination, truncation and info."""
+        if not self._has_reset:
+            return super().last(observe)  # type: ignore[no-any-return]  # (refused as PettingZoo refuses it)
+        return self.raw.last(observe)  # type: ignore[no-any-return]
