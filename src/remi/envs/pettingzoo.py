@@ -288,13 +288,13 @@ class _InBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
     def __init__(self, env: raw_env) -> None:
         super().__init__(env)
         self.raw = env
+        self.size = env.code.size  # (every agent's action space: Discrete(size))
 
     def step(self, action: int | None) -> None:
         """Assert that ``action`` is in the action space (``None`` once the agent is done), then step."""
         raw = self.raw
         agent = raw.agent_selection
-        space = raw.action_spaces[agent]
-        in_space = 0 <= action < space.n if type(action) is int else space.contains(action)
+        in_space = 0 <= action < self.size if type(action) is int else raw.action_spaces[agent].contains(action)
         assert in_space or (action is None and (raw.terminations[agent] or raw.truncations[agent])), \
             "action is not in action space"
         raw.step(action)
