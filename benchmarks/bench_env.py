@@ -82,25 +82,25 @@ def main() -> None:
     variant = remi.variants.get(args.variant)
     slices = 5
     engine_actions, engine_time = 0, 0.0
-    loops = {"raw_env": [0, 0, 0.0], "env()": [0, 0, 0.0]}  # actions, steps, seconds
+    counts = {"raw_env": [0, 0], "env()": [0, 0]}  # actions, steps
+    seconds = {"raw_env": 0.0, "env()": 0.0}
     for number in range(slices):
         actions, elapsed = engine_slice(variant, args.players, args.seconds / slices, args.seed + number)
         engine_actions, engine_time = engine_actions + actions, engine_time + elapsed
-        for name, totals in loops.items():
+        for name, totals in counts.items():
             actions, steps, elapsed = env_slice(variant, args.players, args.seconds / slices, args.seed + number,
                                                 wrapped=name == "env()")
             totals[0] += actions
             totals[1] += steps
-            totals[2] += elapsed
+            seconds[name] += elapsed
     engine_rate = engine_actions / engine_time
     print(f"remi engine, {args.variant}, {args.players} players: {engine_rate:,.0f} actions/s "
           f"({engine_actions:,} actions in {engine_time:.1f} s CPU)")
-    for name, (actions, steps, elapsed) in loops.items():
-        print(f"PettingZoo {name:7s} with observe(): {actions / elapsed:,.0f} actions/s "
-              f"({actions:,} actions in {steps:,} steps, {elapsed:.1f} s CPU)")
-    for name, (actions, _, elapsed) in loops.items():
-        print(f"ratio {name} / engine: {actions / elapsed / engine_rate:.2f}x")
-
+    for name, (actions, steps) in counts.items():
+        print(f"PettingZoo {name:7s} with observe(): {actions / seconds[name]:,.0f} actions/s "
+              f"({actions:,} actions in {steps:,} steps, {seconds[name]:.1f} s CPU)")
+    for name, (actions, _) in counts.items():
+        print(f"ratio {name} / engine: {actions / seconds[name] / engine_rate:.2f}x")
 
 if __name__ == "__main__":
     main()
