@@ -101,3 +101,34 @@ def test_render_shows_the_table_in_card_notation() -> None:
     assert remi.format_cards(game.game.hands[seat], symbols=True) in text
     with pytest.raises(remi.RemiError, match="render_mode must be one of"):
         raw_env(render_mode="rgb")
+
+
+def test_env_keeps_pettingzoo_s_order_and_bounds_checks() -> None:
+    from pettingzoo.utils import wrappers
+
+    game = env(variant="norwegian", players=2, seed=4)
+    plain = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env("norwegian", 2, seed=4)))
+    assert isinstance(game, wrappers.OrderEnforcingWrapper)
+    assert isinstance(game.env, wrappers.AssertOutOfBoundsWrapper)
+    assert str(game) == str(plain) == "remi_v0"
+    for name in ("rewards", "terminations", "truncations", "infos", "agent_selection", "agents"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(game, name)
+    game.reset()
+    plain.reset()
+    for _ in range(30):  # the same figures as PettingZoo's own wrappers give, step by step
+        observation, reward, terminated, truncated, info = game.last()
+        expected = plain.last()
+        assert np.array_equal(observation["observation"], expected[0]["observation"])
+        assert np.array_equal(observation["action_mask"], expected[0]["action_mask"])
+        assert (reward, terminated, truncated, info) == expected[1:]
+        assert (game.agent_selection, game.agents, game.rewards, game.terminations) == (
+            plain.agent_selection, plain.agents, plain.rewards, plain.terminations)
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        game.step(action)
+        plain.step(action)
+    with pytest.raises(AssertionError, match="not in action space"):
+        game.step(int(game.action_space(game.agent_selection).n))  # one past the last action
+    with pytest.raises(AssertionError, match="not in action space"):
+        game.step(None)  # (None only for an agent that is done)
+    assert game.unwrapped.game == plain.unwrapped.game  # refused steps changed nothing

@@ -329,6 +329,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         """The :class:`raw_env` inside."""
         return self.raw
 
+    def __str__(self) -> str:
+        return str(self.env)  # (as PettingZoo's own wrapper shows itself: the environment's name)
+
     rewards = _after_reset("rewards")
     terminations = _after_reset("terminations")
     truncations = _after_reset("truncations")
