@@ -43,13 +43,14 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from remi._engine.listing import meld_options
 from remi._search.planner import Planner
 from remi._util import printable, seed_problem
 from remi.actions import Action, Discard, LayDown, LayOff, SwapJoker
 from remi.cards import JOKER, Card
 from remi.contracts import Contract
 from remi.errors import Reason, RemiError
-from remi.melds import End, MeldKind, is_wild, lay_off
+from remi.melds import MeldKind, is_wild
 from remi.state import (
     DealResult,
     GameState,
@@ -421,15 +422,16 @@ def meld_links(view: PlayerView, hand: Sequence[Card], card: Card, contract: Con
 def fits_table(view: PlayerView, seat: int, table: Sequence[TableMeld], card: Card) -> bool:
     """Whether ``seat`` could lay ``card`` off onto some meld of ``table`` (the rules of melds, E11).
 
-    Whether ``seat`` may lay off at all now is the caller's question. Shared
-    with the greedy bot; not in ``__all__``.
+    A meld accepts what the listing would offer for it (:func:`meld_options`:
+    the rules of melds, and the variant's meld hook on the meld it would
+    leave); whether ``seat`` may lay off at all now is the caller's
+    question. Shared with the greedy bot; not in ``__all__``.
     """
-    rules = view.variant.layoff_rules
+    variant = view.variant
     for meld in table:
         if own_meld_too_soon(view, seat, meld.owner, meld.turn):
             continue
-        ends: tuple[End | None, ...] = (None,) if meld.kind is MeldKind.SET else (End.LOW, End.HIGH)
-        if any(lay_off(rules, meld.kind, meld.cards, card, end) is not None for end in ends):
+        if any(offered == card for offered, _ in meld_options(variant, meld)[0]):
             return True
     return False
 
