@@ -4,13 +4,15 @@
 decision with a real choice it:
 
 1. lists a few **candidates**, ordered by a policy (the greedy bot, in the
-   registered bots): its choice first, then the next-best discards. Two
+   registered bots): its choice first, then the next-best discards. Three
    amendments to the policy's choice, each measured against the greedy bot
    (see the bots page): a contract that goes down piecemeal (E8) goes down
-   whole, and, until its seat is down, discards follow its own order (see
+   whole; until its seat is down, discards follow its own order (see
    :meth:`SearchBot.choose`): never a card the plan needs if another will
    do, no free lay-off for an opponent who is down (N16), and the cards that
-   could share a meld with others of the hand kept longest;
+   could share a meld with others of the hand kept longest; and it passes
+   where the policy would buy out of turn (N14), buying only where the
+   search finds it clearly better;
 2. samples **worlds**: full game states consistent with everything the seat
    knows (its view and the deal's history), dealt by a sampler, by default
    :func:`remi.determinize`; a card seen picked up by an opponent stays in
@@ -46,7 +48,7 @@ from typing import TYPE_CHECKING
 from remi._engine.listing import meld_options
 from remi._search.planner import Planner
 from remi._util import printable, seed_problem
-from remi.actions import Action, Discard, LayDown, LayOff, SwapJoker
+from remi.actions import PASS, Action, Buy, Discard, LayDown, LayOff, SwapJoker
 from remi.cards import JOKER, Card
 from remi.contracts import Contract
 from remi.errors import Reason, RemiError
@@ -218,15 +220,16 @@ class SearchBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes.
 
-        The first candidate is the policy's choice, amended in two ways. A
+        The first candidate is the policy's choice, amended in three ways. A
         lay-down of only part of a contract (where it may go down piecemeal,
         E8) gives way to the policy's best other move: the contract goes
-        down whole. And until the seat is down, a discard is the first of the
+        down whole. Until the seat is down, a discard is the first of the
         seat's own order (the rest are the challengers): a wild last, then a
         card its best plan needs (it lacks more without it); then a card an
         opponent who is down could lay off at once (N16); then the card that
         could share a meld with more of the hand's other cards; then the
-        higher card.
+        higher card. And an offer to buy out of turn (N14) is passed first,
+        the buy being the challenger.
         """
         if not legal:
             raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
@@ -269,7 +272,15 @@ class SearchBot:
     # -- the policy's choice, amended ----------------------------------------------
 
     def _amended(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
-        """The policy's choice ``preferred``, amended: a contract laid whole, discards by :meth:`_discard_order`."""
+        """The policy's choice ``preferred``, amended: a contract laid whole, discards by :meth:`_discard_order`.
+
+        And a buy out of turn (N14) gives way to a pass: measured against the
+        greedy bot, its buys (the discard and a penalty card, whenever the
+        discard brings its plan closer) lose more deals than they win (see
+        the bots page).
+        """
+        if isinstance(preferred, Buy) and PASS in legal:
+            return PASS
         preferred = self._whole_contract(view, legal, preferred)
         if isinstance(preferred, Discard):
             order = self._discard_order(view, legal)

@@ -3,14 +3,15 @@
 Before its seat is down it does not hand an opponent who is down a free
 lay-off with its discard (N16) and keeps the spare cards that could share a
 meld with others of its hand; it lays a piecemeal contract (E8) down whole,
-not one meld at a time.
+not one meld at a time; it passes a buy out of turn its policy would make
+(N14).
 """
 
 from __future__ import annotations
 
 import remi
 from remi import MeldKind, TableMeld
-from remi.actions import DRAW, PASS, Discard, LayDown
+from remi.actions import BUY, DRAW, PASS, Discard, LayDown
 from remi.bots import GreedyBot
 from remi.search_bot import SearchBot
 
@@ -75,3 +76,15 @@ def test_E8_the_search_bot_lays_its_contract_down_whole_not_one_meld_early() -> 
     greedy = GreedyBot().choose(game.view(0), game.legal_actions())
     assert isinstance(greedy, LayDown) and len(greedy.melds) == 1  # the greedy bot lays the run alone
     assert isinstance(_choice(SearchBot(3, policy=GreedyBot, iterations=1), game), Discard)
+
+
+def test_N14_the_search_bot_passes_a_buy_the_greedy_bot_would_make() -> None:
+    # seat 0 draws from the stock over the king of hearts; seat 1, holding two kings, is offered it (N14)
+    game = remi.new_game("norwegian", players=2, seed=1, dealer=1, hands=["5C 5D 9S 9D 4C 6H 3D 8C 7S JD",
+                         "KS KD 2H 3H 4H 5S 7C 9D JC QD"], stock="10C 3C", discard_pile="KH")
+    game = game.apply(DRAW)
+    assert game.phase is remi.Phase.BUY and game.to_act == 1
+    view, legal = game.view(1), game.legal_actions()
+    assert GreedyBot().choose(view, legal) == BUY  # the king brings its set closer: the greedy bot buys
+    # a budget of one rollout: the amended choice (pass) stands unless buying does better in both worlds it meets
+    assert SearchBot(3, policy=GreedyBot, iterations=1).choose(view, legal) == PASS
