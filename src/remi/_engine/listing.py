@@ -394,12 +394,12 @@ _DRAW, _BUY, _PLAY = Phase.DRAW, Phase.BUY, Phase.PLAY
 _ACTION_CLASSES = frozenset({DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard})
 #: The kinds a turn lists beside its lay-downs (:func:`_play_actions`).
 _TURN_OTHERS = frozenset({SwapJoker, LayOff, Discard})
+_LAYDOWNS = frozenset({LayDown})
 
 
 def _of_kinds(actions: tuple[Action, ...], kinds: frozenset[type]) -> tuple[Action, ...]:
     """The actions of ``actions`` whose class is one of ``kinds``, in order (filtered at C speed)."""
     return tuple(_compress(actions, map(kinds.__contains__, map(type, actions))))
-_LAYDOWNS = frozenset({LayDown})
 
 
 def _take(pending: list[Iterator[Action]]) -> Iterator[Action] | None:

@@ -120,9 +120,7 @@ class Decision:
         if known is None:
             firsts = code.first_steps(legal)
             allowed = tuple(sorted(firsts))
-            mask = np.zeros(code.size, dtype=np.int8)
-            mask[allowed,] = 1
-            _SMALL[key] = known = (firsts, allowed, mask)
+            _SMALL[key] = known = (firsts, allowed, _new_mask(code.size, allowed))
         return cls(code, state, (), None, *known)
 
     def in_state(self, state: GameState) -> Decision:
@@ -142,11 +140,8 @@ class Decision:
         if known is None:
             known = _MASKS[self.code.size] = {}
         mask = known.get(self.allowed)
-        if mask is None:  # (a hand's discards vary: built byte by byte, cheaper than numpy's indexing)
-            marks = bytearray(self.code.size)
-            for step in self.allowed:
-                marks[step] = 1
-            mask = np.frombuffer(marks, np.int8)
+        if mask is None:  # (a hand's discards vary: many sets are met once)
+            mask = _new_mask(self.code.size, self.allowed)
             if len(known) > _MOST_MASKS:  # many different choices: start afresh rather than grow
                 known.clear()
             known[self.allowed] = mask
@@ -208,6 +203,14 @@ class Decision:
     def __repr__(self) -> str:
         taken = ", ".join(self.code.name(step) for step in self.taken)
         return f"<Decision of seat {self.seat}: taken [{taken}], {len(self.allowed)} allowed>"
+
+
+def _new_mask(size: int, allowed: tuple[int, ...]) -> Mask:
+    """The mask of ``size`` actions allowing ``allowed`` (built byte by byte: cheaper than numpy's indexing)."""
+    marks = bytearray(size)
+    for step in allowed:
+        marks[step] = 1
+    return np.frombuffer(marks, np.int8)
 
 
 def _play_firsts(code: Encoding, legal: LegalActions) -> Mapping[int, Sequence[Action]]:

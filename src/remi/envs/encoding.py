@@ -686,8 +686,8 @@ class Observer:
         self._figure_places = [tuple(code._seat_field_places(seat, field)
                                      for field in ("hand_size", "on_turn", "to_act", "dealer"))
                                for seat in range(code.players)]
-        self._phase = at["phase"]
-        self._counters = at["counters"]
+        self._phase_at = at["phase"]
+        self._counters_at = at["counters"]
 
     def observe(self, state: GameState, seat: int, taken: Sequence[int] = ()) -> Observation:
         """``seat``'s observation of ``state`` (a new array), with its choice in progress ``taken``."""
@@ -758,9 +758,10 @@ class Observer:
             marks[dealer[kept[8]]], marks[dealer[state.dealer]] = 0, 1
             kept[8] = state.dealer
         if kept[9] is not state.phase:
-            marks[self._phase + _PHASES.index(kept[9])], marks[self._phase + _PHASES.index(state.phase)] = 0, 1
+            phase_at = self._phase_at
+            marks[phase_at + _PHASES.index(kept[9])], marks[phase_at + _PHASES.index(state.phase)] = 0, 1
             kept[9] = state.phase
-        _FLOATS.pack_into(marks, 4 * self._counters, *self.code._counters(state, len(state.stock)))
+        _FLOATS.pack_into(marks, 4 * self._counters_at, *self.code._counters(state, len(state.stock)))
 
     def _update_pile(self, before: tuple[Card, ...], taken_before: Card | None, pile: tuple[Card, ...],
                      taken: Card | None, out: Observation, marks: memoryview) -> None:
