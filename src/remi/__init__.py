@@ -61,6 +61,7 @@ from remi.parts import (
     SwapWho,
 )
 from remi.state import (
+    EVENT_NAMES,
     DealResult,
     GameState,
     LegalActions,
@@ -192,10 +193,8 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     **{name: ("remi.notation", name) for name in ("read_record", "write_record")},
     **{name: ("remi.simulation", name) for name in ("Statistics", "simulate")},
     **{name: ("remi.solver", name) for name in ("Solution", "solve")},
-    # the events of a deal's history, loaded with the first history read
-    **{name: ("remi.state", name) for name in ("Bought", "DealEnded", "Dealt", "Discarded", "DrewStock", "Event",
-                                               "LaidDown", "LaidOff", "Passed", "StockRebuilt", "Swapped",
-                                               "TookDiscard")},
+    # the events of a deal's history, loaded with the first history read (remi.state's lazy names)
+    **{name: ("remi.state", name) for name in EVENT_NAMES},
     # remi.testing, as the README and the variant guide write it (remi.testing.check_variant)
     "testing": ("remi.testing", None),
 }

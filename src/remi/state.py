@@ -85,14 +85,14 @@ if TYPE_CHECKING:  # loaded on first use (see __getattr__ below): `import remi` 
 for _public in (DealResult, LegalActions, Phase, PlayerView, TableMeld):
     _public.__module__ = __name__
 
-#: The names of :mod:`remi._engine.events` this module gives, loaded on first use.
-_EVENT_NAMES = frozenset({"Bought", "DealEnded", "Dealt", "Discarded", "DrewStock", "Event", "LaidDown", "LaidOff",
-                          "Passed", "StockRebuilt", "Swapped", "TookDiscard"})
+#: The names of :mod:`remi._engine.events` this module (and :mod:`remi`) gives, loaded on first use.
+EVENT_NAMES = frozenset({"Bought", "DealEnded", "Dealt", "Discarded", "DrewStock", "Event", "LaidDown", "LaidOff",
+                         "Passed", "StockRebuilt", "Swapped", "TookDiscard"})
 
 
 def __getattr__(name: str) -> Any:
     """Load an event class (or :data:`Event`) on first use, and keep it."""
-    if name not in _EVENT_NAMES:
+    if name not in EVENT_NAMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from remi._engine import events  # deferred: `import remi` loads the events with the first history
 

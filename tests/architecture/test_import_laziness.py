@@ -98,3 +98,11 @@ def test_the_events_and_their_replay_load_with_the_first_view() -> None:
     assert on_import == on_play == []
     assert on_view == list(modules)
     assert (module, name) == ("remi.state", "Dealt")  # the events' public home, as reprs and pickles name it
+
+
+def test_the_lazy_event_names_are_the_events_module_s() -> None:
+    from remi._engine import events
+
+    assert set(events.__all__) == remi.state.EVENT_NAMES
+    assert {name for name, (module, _) in remi._LAZY.items() if module == "remi.state"} == set(events.__all__)
+    assert all(getattr(events, name).__module__ == "remi.state" for name in events.__all__ if name != "Event")

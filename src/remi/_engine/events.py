@@ -215,6 +215,6 @@ Event: TypeAlias = (
 
 # The events' public home is remi.state (which loads this module on first use, see its __getattr__):
 # reprs, tracebacks, the docs and pickles name remi.state.
-for _public in (Bought, DealEnded, Dealt, Discarded, DrewStock, LaidDown, LaidOff, Passed, StockRebuilt, Swapped,
-                TookDiscard):
-    _public.__module__ = "remi.state"
+for _name in __all__:
+    if _name != "Event":  # (a union, not a class)
+        globals()[_name].__module__ = "remi.state"
