@@ -10,13 +10,30 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
+import attrs
 import pytest
 
 import remi
 from remi import GameState, IllegalActionError, MeldKind, Phase, Reason, TableMeld, parse_card, parse_cards
 from remi.actions import Action, DrawStock, LayDown, Pass
-from remi.cards import Card
+from remi.cards import JOKER, Card
+from remi.melds import Meld, MeldRules
 from remi.testing import assert_invariants
+
+
+class _NoWildSets(MeldRules):
+    """House rule: no wild in a set (a meld hook, asked of melds going down and of melds left on the table)."""
+
+    def meld_problem(self, meld: Meld, *, on_table: bool) -> str | None:
+        if meld.kind is MeldKind.SET and any(card is JOKER for card in meld.cards):
+            return "no wilds in sets (house rule)"
+        return None
+
+
+def no_wild_sets(variant: remi.Variant) -> remi.Variant:
+    """``variant`` with the house rule "no wild in a set", as a meld hook (``MeldRules.meld_problem``)."""
+    return attrs.evolve(variant, name=f"{variant.name}-no-wild-sets",
+                        melds=_NoWildSets(**attrs.asdict(variant.melds, recurse=False)))
 
 
 def count_generated(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:

@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-import attrs
-
 import remi
 from remi.actions import LayOff
 from remi.cards import JOKER, parse_card
-from remi.melds import Meld, MeldKind, MeldRules
 from remi.search_bot import fits_table
-
-
-class _NoWildSets(MeldRules):
-    """House rule: no wild in a set (a meld hook), on the table too."""
-
-    def meld_problem(self, meld: Meld, *, on_table: bool) -> str | None:
-        if meld.kind is MeldKind.SET and any(card is JOKER for card in meld.cards):
-            return "no wilds in sets (house rule)"
-        return None
+from scenario import no_wild_sets
 
 
 def test_E11_fits_table_honours_the_meld_hook_as_the_listing_does() -> None:
     plain = remi.variants.get("norwegian")
-    hooked = attrs.evolve(plain, name="norwegian-no-wild-sets",
-                          melds=_NoWildSets(**attrs.asdict(plain.melds, recurse=False)))
+    hooked = no_wild_sets(plain)
     for variant, fits in ((plain, True), (hooked, False)):
         # seat 1 is down with a set of sevens and a set of kings; seat 0, on turn, holds a joker and a seven
         state = remi.position(variant, 2, hands=["JK 7C 4D 9H", None],

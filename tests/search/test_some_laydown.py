@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,9 +17,9 @@ import remi
 from remi._search import generate
 from remi._search.kernel import counts_of
 from remi.actions import LayDown
-from remi.cards import JOKER, Card, parse_cards
-from remi.melds import Meld, MeldKind, MeldRules
+from remi.cards import Card, parse_cards
 from remi.testing import hands
+from scenario import no_wild_sets
 
 VARIANTS = {name: remi.variants.get(name) for name in ("norwegian", "english", "liverpool", "shanghai", "mayi")}
 
@@ -86,14 +85,6 @@ def test_a_hand_that_still_holds_the_melds_found_before_goes_down_without_a_sear
     assert answers(norwegian, 0, tuple(broken), 1) == (False, False)
 
 
-class _NoWildSets(MeldRules):
-    """House rule: no wild in a set (a meld hook)."""
-
-    def meld_problem(self, meld: Meld, *, on_table: bool) -> str | None:
-        if meld.kind is MeldKind.SET and any(card is JOKER for card in meld.cards):
-            return "no wilds in sets (house rule)"
-        return None
-
 
 def test_a_meld_hook_leaves_the_answer_to_the_walk_and_its_listing() -> None:
     """Under a meld hook the bounds and the kept melds never answer: the listing walks, asking the hook.
@@ -102,8 +93,7 @@ def test_a_meld_hook_leaves_the_answer_to_the_walk_and_its_listing() -> None:
     hook, which refuses its only second set.
     """
     plain = VARIANTS["norwegian"]
-    hooked = attrs.evolve(plain, name="norwegian-no-wild-sets",
-                          melds=_NoWildSets(**attrs.asdict(plain.melds, recurse=False)))
+    hooked = no_wild_sets(plain)
     hand = parse_cards("7S 7H 7D 9C 9D JK 2H 5C KD JS 4H")
     assert answers(plain, 0, tuple(hand), 1) == (True, True)
     assert answers(hooked, 0, tuple(hand), 1) == (None, False)
