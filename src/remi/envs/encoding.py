@@ -684,7 +684,7 @@ class Observer:
         self._table = slice(at["table"], at["seats"])
         # per seat: where each seat's hand size and marks (on turn, to act, dealer) lie in its vector
         self._figure_places = [tuple(code._seat_field_places(seat, field)
-                                     for field in ("hand_size", "on_turn", "to_act", "dealer"))
+                                     for field in ("hand_size", "on_turn", "to_act", "dealer", "buys", "layoffs"))
                                for seat in range(code.players)]
         self._phase_at = at["phase"]
         self._counters_at = at["counters"]
@@ -729,22 +729,31 @@ class Observer:
     def _observe_figures(self, seat: int, state: GameState, marks: memoryview, sources: list[Any]) -> None:
         """The seats' figures, the contract, the phase and the counters, into the buffer ``marks``.
 
-        Where the match's tuples of levels, melds laid, scores, wins, buys and
-        lay-offs are those of the seat's last observation (within a deal they
-        seldom change), only what changes from state to state is written: the
-        hand sizes, the marks of the seats on turn, to act and dealing, the
-        phase and the counters.
+        Where the match's tuples of levels, melds laid, scores and wins are
+        those of the seat's last observation (within a deal they seldom
+        change), only what changes from state to state is written: the hand
+        sizes, the buys and lay-offs where they changed (with four players,
+        buys change at every other step), the marks of the seats on turn, to
+        act and dealing, the phase and the counters.
         """
         kept = sources[5]
         if (kept is None or kept[0] is not state.levels or kept[1] is not state.laid or kept[2] is not state.scores
-                or kept[3] is not state.wins or kept[4] is not state.buys or kept[5] is not state.layoffs):
+                or kept[3] is not state.wins):
             self.code._observe_seats(seat, state, list(map(len, state.hands)), len(state.stock), marks)
             sources[5] = [state.levels, state.laid, state.scores, state.wins, state.buys, state.layoffs,
                           state.on_turn, state.to_act, state.dealer, state.phase]
             return
-        sizes, on_turn, to_act, dealer = self._figure_places[seat]
+        sizes, on_turn, to_act, dealer, buys, layoffs = self._figure_places[seat]
         for other, hand in enumerate(state.hands):
             marks[sizes[other]] = len(hand)
+        if kept[4] is not state.buys:
+            for other, count in enumerate(state.buys):
+                marks[buys[other]] = count
+            kept[4] = state.buys
+        if kept[5] is not state.layoffs:
+            for other, count in enumerate(state.layoffs):
+                marks[layoffs[other]] = count
+            kept[5] = state.layoffs
         if kept[6] != state.on_turn:
             marks[on_turn[kept[6]]], marks[on_turn[state.on_turn]] = 0, 1
             kept[6] = state.on_turn
