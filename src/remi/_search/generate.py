@@ -108,9 +108,10 @@ def laydowns(
     # several ways; only the canonical way is listed (nothing is remembered between yields)
     slots = _slots(keys, groups) if len({kind for kind, _ in keys}) < len(keys) and not exact else None
     for plan in _plans(keys, groups, piecemeal):
+        runs = _runs_then_sets(plan)
         for melds in _walk(rules, plan, counts, exact, hand_size, all_in, keep, run_gap, prefix_refused):
             if slots is None or _canonical(slots, plan, melds):
-                yield _laydown(melds)
+                yield _laydown(melds, runs)
 
 
 def some_laydown(
@@ -488,12 +489,33 @@ def built_meld(is_run: bool, cards: tuple[int, ...]) -> Meld:
     return meld
 
 
-def _laydown(melds: list[_Chosen]) -> LayDown:
-    """Build a LayDown from generated melds without re-validating them (hot path)."""
-    built = [built_meld(is_run, cards) for is_run, cards in sorted([(kind is RUN, cards) for kind, cards in melds])]
+def _laydown(melds: list[_Chosen], runs: int | None = None) -> LayDown:
+    """Build a LayDown from generated melds without re-validating them (hot path).
+
+    ``runs``: where the walk's plan meets its runs first, all of one size,
+    then its sets, all of one size (:func:`_runs_then_sets`), the number of
+    runs. The walk then chose each kind's melds in increasing order, so the
+    canonical order (sets first, then by cards) is the sets as chosen, then
+    the runs as chosen: no sort.
+    """
+    if runs is None:
+        built = [built_meld(is_run, cards)
+                 for is_run, cards in sorted([(kind is RUN, cards) for kind, cards in melds])]
+    else:
+        known_sets, known_runs = _SET_MELDS, _RUN_MELDS
+        built = [known_sets.get(cards) or built_meld(False, cards) for _, cards in melds[runs:]]
+        built += [known_runs.get(cards) or built_meld(True, cards) for _, cards in melds[:runs]]
     action = object.__new__(LayDown)
     object.__setattr__(action, "melds", tuple(built))
     return action
+
+
+def _runs_then_sets(plan: list[_Requirement]) -> int | None:
+    """The number of runs of ``plan`` where it holds runs of one size, then sets of one size (else ``None``)."""
+    runs = sum(kind is RUN for kind, _ in plan)
+    if any(kind is not RUN for kind, _ in plan[:runs]) or len(set(plan[:runs])) > 1 or len(set(plan[runs:])) > 1:
+        return None
+    return runs
 
 
 # -- the walk -----------------------------------------------------------------------------------
