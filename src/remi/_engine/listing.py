@@ -476,10 +476,7 @@ def _laydowns(
     prefix = _prefix_check(ruled, seat, level) if own_rule and contracts.prefix_closed else None
     if prefix is not None and prefix(()):  # no melds at all: every lay-down extends them
         return None, False
-    all_in = contracts.going_out[level] is GoingOut.ALL_IN
-    keep = cards_to_keep(state, seat, True)
-    if keeps_card_going_down(variant, level):
-        keep = max(keep, 1)
+    all_in, keep = _going_down_terms(state, seat, level)
     done = state.laid[seat]
     exact, piecemeal = contracts.exact_sizes, contracts.piecemeal
     some = None if variant.contract_rule else generate.some_laydown(
@@ -504,6 +501,39 @@ def _laydowns(
     if some:
         return laydowns, True
     return _gated(state, seat, missing, laydowns, ruled, prefix is None), False
+
+
+def _going_down_terms(state: GameState, seat: int, level: int) -> tuple[bool, int]:
+    """Whether ``seat``'s lay-down of contract ``level`` (0-based) takes the whole hand (N18); the cards it leaves."""
+    variant = state.variant
+    keep = cards_to_keep(state, seat, True)
+    if keeps_card_going_down(variant, level):
+        keep = max(keep, 1)
+    return variant.contracts.going_out[level] is GoingOut.ALL_IN, keep
+
+
+def laydown_tree(state: GameState) -> generate.LaydownTree | None:
+    """The lay-downs of the seat to act as a tree of melds (:class:`~remi._search.generate.LaydownTree`).
+
+    The same lay-downs as the listing's, found meld by meld (for an
+    environment that builds one meld by meld). ``None`` where the listing
+    checks more than the walk does: a contract-level rule (the variant
+    overrides ``Contracts.melds_problem``), a piecemeal contract, or open
+    requirements that the tree does not order (see
+    :func:`~remi._search.generate.laydown_tree`); and for a seat that is down.
+    """
+    seat = state.to_act
+    assert seat is not None
+    variant = state.variant
+    contracts = variant.contracts
+    level = state.levels[seat] - 1
+    if variant.contract_rule or contracts.piecemeal or len(state.laid[seat]) == variant.melds_needed[level]:
+        return None
+    hand = state.hands[seat]
+    all_in, keep = _going_down_terms(state, seat, level)
+    return generate.laydown_tree(variant.melds, contracts[level], exact=contracts.exact_sizes, piecemeal=False,
+                                 done=state.laid[seat], counts=_counts(hand), hand_size=len(hand), all_in=all_in,
+                                 keep=keep)
 
 
 def _gated(state: GameState, seat: int, missing: int, laydowns: Iterator[LayDown], ruled: GameState,

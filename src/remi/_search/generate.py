@@ -518,6 +518,111 @@ def _runs_then_sets(plan: list[_Requirement]) -> int | None:
     return runs
 
 
+# -- the lay-downs as a tree of melds -------------------------------------------------------------
+
+
+class LaydownTree:
+    """The lay-downs of one hand, found meld by meld in their canonical order, never listed whole.
+
+    A lay-down's melds in canonical order (sets first, then by cards, as
+    :class:`~remi.actions.LayDown` keeps them) are a path down this tree:
+    :meth:`melds_after` gives the melds that can come next after some melds
+    already chosen, each one that some whole lay-down holds after them. It
+    looks at one meld's candidates at a time, asking of each whether the
+    walk finds one lay-down beyond it, so an environment building a lay-down
+    meld by meld sees exactly the steps of the listed lay-downs without
+    generating them all (a hand with many wilds may have tens of thousands).
+
+    Built by :func:`laydown_tree`, for requirements met all at once whose sets
+    share one size and whose runs share one size (the walk then meets the sets
+    first, each meld of a kind no smaller than the one before, which is the
+    canonical order); the listing's :func:`remi._engine.listing.laydown_tree`
+    says where the contracts' rules leave nothing else to check.
+    """
+
+    __slots__ = ("_counts", "_dead_ends", "_walk", "plan")
+
+    def __init__(self, rules: MeldRules, plan: tuple[_Requirement, ...], counts: list[int], exact: bool,
+                 hand_size: int, all_in: bool, keep: int) -> None:
+        #: The requirements met, in the order of the melds: the sets, then the runs.
+        self.plan = plan
+        self._counts = counts[:]
+        # (one walk's settings for every search below, which shares its dead ends: same plan, same keys)
+        self._walk = _Walk(rules, plan, self._counts[:], exact, hand_size, all_in, keep, 0)
+        self._dead_ends: set[tuple[object, ...]] = set()
+
+    def melds_after(self, chosen: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
+        """The melds (card indices, in meld order) that follow the melds ``chosen`` in some lay-down."""
+        level = len(chosen)
+        plan = self.plan
+        left = self._counts[:]
+        for cards in chosen:
+            for index in cards:
+                left[index] -= 1
+        used = sum(map(len, chosen))
+        walk = self._searching(left, chosen)
+        floor = chosen[-1] if level and plan[level] == plan[level - 1] else None
+        found = []
+        for cards in walk._melds_for(level):
+            if floor is not None and cards < floor:
+                continue  # (melds for equal requirements come in increasing order: the canonical one)
+            if self._leads_on(left, (*chosen, cards), used + len(cards)):
+                found.append(cards)
+        return found
+
+    def laydown(self, chosen: tuple[tuple[int, ...], ...]) -> LayDown:
+        """The lay-down of the melds ``chosen`` (a whole path: one meld per requirement)."""
+        return _laydown([(kind, cards) for (kind, _), cards in zip(self.plan, chosen, strict=True)])
+
+    def _searching(self, counts: list[int], chosen: tuple[tuple[int, ...], ...]) -> _Walk:
+        """A walk of this tree's plan over the cards ``counts``, with the melds ``chosen`` already chosen."""
+        base = self._walk
+        walk = _Walk(base.rules, self.plan, counts, base.exact, base.hand_size, base.all_in, base.keep, 0)
+        walk.chosen = [(kind, cards) for (kind, _), cards in zip(self.plan, chosen, strict=False)]
+        if walk.dead_ends is not None:
+            walk.dead_ends = self._dead_ends
+        return walk
+
+    def _leads_on(self, left: list[int], chosen: tuple[tuple[int, ...], ...], used: int) -> bool:
+        """Whether some lay-down holds the melds ``chosen`` (the last one taken from the cards ``left``)."""
+        level = len(chosen)
+        if level == len(self.plan):
+            return self._walk._finished(used)
+        rest = left[:]
+        for index in chosen[-1]:
+            rest[index] -= 1
+        # (the walk's first lay-down will do: the walk is left there, on its own copy of the cards)
+        return next(self._searching(rest, chosen).step(level, used), None) is not None
+
+
+def laydown_tree(
+    rules: MeldRules,
+    contract: Contract,
+    *,
+    exact: bool,
+    piecemeal: bool,
+    done: frozenset[int],
+    counts: list[int],
+    hand_size: int,
+    all_in: bool,
+    keep: int,
+) -> LaydownTree | None:
+    """The :class:`LaydownTree` of the lay-downs :func:`laydowns` lists (same arguments, no run gap, no prefix check).
+
+    ``None`` where it does not apply: a piecemeal contract (a lay-down may
+    hold any part of it), or open requirements of one kind with different
+    sizes (one meld may meet either: the canonical order is not the walk's).
+    """
+    if piecemeal:
+        return None
+    groups, _ = _open_groups(contract, done)
+    kinds = [kind for kind, _ in groups]
+    if len(set(kinds)) < len(kinds):
+        return None
+    plan = tuple(key for key in sorted(groups, key=lambda key: key[0] is RUN) for _ in range(groups[key]))
+    return LaydownTree(rules, plan, counts, exact, hand_size, all_in, keep)
+
+
 # -- the walk -----------------------------------------------------------------------------------
 
 

@@ -12,8 +12,12 @@ the choice.
 
 The first step reads the listing once, without generating the lay-downs:
 ``go down`` is allowed if the listing holds one (the engine finds the first
-as it lists the state), and they are generated only when the seat chooses
-``go down``; the few swaps, lay-offs and discards are read at once.
+as it lists the state); the few swaps, lay-offs and discards are read at
+once. Once the seat chooses ``go down``, the engine's tree of its lay-downs
+(:func:`remi._engine.listing.laydown_tree`) gives the melds that can come
+next, meld by meld, so no lay-down is generated but the one chosen; where
+the variant's contracts check more than the tree does (a contract-level
+rule, a piecemeal contract), the lay-downs are generated then, all of them.
 
 >>> import remi
 >>> from remi.envs.decision import Decision
@@ -40,11 +44,14 @@ from typing import cast
 
 import numpy as np
 
+from remi._engine.listing import laydown_tree
 from remi._engine.values import Phase
+from remi._search.generate import LaydownTree
 from remi._util import printable
 from remi.actions import Action, Discard, LayDown, LayOff, SwapJoker
 from remi.envs.encoding import Encoding, Mask, Step
 from remi.errors import IllegalActionError, Reason, RemiError
+from remi.melds import MeldKind
 from remi.state import GameState, LegalActions
 
 __all__ = ["Decision"]
@@ -158,14 +165,16 @@ class Decision:
             index = step
         else:
             index = int(step) if isinstance(step, (int, np.integer)) and not isinstance(step, bool) else -1
-        if index not in self.allowed:
-            raise IllegalActionError(f"action {printable(step)} is not allowed now (seat {self.seat} may choose "
-                            f"{', '.join(self.code.name(allowed) for allowed in self.allowed)})", Reason.ILLEGAL)
+        self._check_allowed(step, index)
         code = self.code
         if self._firsts is not None:
             group = self._firsts[index]
-            if index == Step.GO_DOWN:  # the lay-downs, generated now (read once, however many)
-                group = list(iter(group))  # (iter: no length asked, which a huge listing refuses)
+            if index == Step.GO_DOWN:
+                tree = laydown_tree(self.state)
+                if tree is not None:  # meld by meld: only the melds that can come next are looked for
+                    return _LayingDown.begun(code, self.state, tree)
+                group = list(iter(group))  # the lay-downs, generated now (iter: no length asked, which a
+                # huge listing refuses)
             if len(group) == 1:
                 return group[0]
             options = [(code.steps(action), action) for action in group]
@@ -176,6 +185,13 @@ class Decision:
             if len(options) == 1:
                 return options[0][1]
         return self._forced((*self.taken, index), options)
+
+    def _check_allowed(self, step: object, index: int) -> None:
+        """Refuse ``step`` (read as ``index``) unless it is allowed now, naming it and the allowed steps."""
+        if index not in self.allowed:
+            raise IllegalActionError(f"action {printable(step)} is not allowed now (seat {self.seat} may choose "
+                                     f"{', '.join(self.code.name(allowed) for allowed in self.allowed)})",
+                                     Reason.ILLEGAL)
 
     def _forced(self, taken: tuple[int, ...], options: list[_Option]) -> Decision:
         """The decision after ``taken``, having taken every step that is the only choice."""
@@ -203,6 +219,107 @@ class Decision:
     def __repr__(self) -> str:
         taken = ", ".join(self.code.name(step) for step in self.taken)
         return f"<Decision of seat {self.seat}: taken [{taken}], {len(self.allowed)} allowed>"
+
+
+class _LayingDown(Decision):
+    """A lay-down chosen meld by meld from the engine's tree of the seat's lay-downs (``go down`` taken).
+
+    The melds that can come next are looked for once per meld
+    (:meth:`LaydownTree.melds_after <remi._search.generate.LaydownTree.melds_after>`),
+    and the cards chosen for the meld being built narrow them. The steps and
+    the mask are those of the listed lay-downs: each meld's kind (the
+    contract's, in order: never a choice), its cards in order, and after the
+    last meld ``done``.
+    """
+
+    __slots__ = ("_built", "_depth", "_following", "_tree")
+
+    def __init__(self, code: Encoding, state: GameState, taken: tuple[int, ...], tree: LaydownTree,
+                 built: tuple[tuple[int, ...], ...], depth: int, following: list[_Meld],
+                 allowed: tuple[int, ...]) -> None:
+        super().__init__(code, state, taken, None, None, allowed)
+        self._tree = tree
+        self._built = built  # the melds complete (card indices)
+        self._depth = depth  # the cards of the meld being built so far
+        self._following = following  # the melds it may become (its cards so far begin each), with their steps
+
+    @classmethod
+    def begun(cls, code: Encoding, state: GameState, tree: LaydownTree) -> Action | Decision:
+        """The choice once ``go down`` is taken, and the first meld's kind."""
+        first = _with_steps(code, tree.melds_after(()))
+        return cls._settled(code, state, tree, (_GO_DOWN, _KIND_STEPS[tree.plan[0][0]]), (), 0, first)
+
+    @classmethod
+    def _settled(cls, code: Encoding, state: GameState, tree: LaydownTree, taken: tuple[int, ...],
+                 built: tuple[tuple[int, ...], ...], depth: int, following: list[_Meld]) -> Action | Decision:
+        """The choice here, every step that is the only choice taken (the lay-down itself, once one is left)."""
+        while True:
+            allowed = _next_steps(tree, len(built), depth, following)
+            if len(allowed) > 1:
+                return cls(code, state, taken, tree, built, depth, following, allowed)
+            step = allowed[0]
+            taken = (*taken, step)
+            if step == _DONE:
+                return tree.laydown((*built, _complete(following, depth)))
+            built, depth, following = _advanced(code, tree, built, depth, following, step)
+
+    def choose(self, step: int) -> Action | Decision:
+        """Take ``step``: the lay-down it completes, or the decision that follows (see :meth:`Decision.choose`)."""
+        index = step if type(step) is int else (
+            int(step) if isinstance(step, (int, np.integer)) and not isinstance(step, bool) else -1)
+        self._check_allowed(step, index)
+        if index == _DONE:
+            return self._tree.laydown((*self._built, _complete(self._following, self._depth)))
+        built, depth, following = _advanced(self.code, self._tree, self._built, self._depth, self._following,
+                                            index)
+        return self._settled(self.code, self.state, self._tree, (*self.taken, index), built, depth, following)
+
+    def outcomes(self, step: int) -> tuple[Action, ...]:
+        """The lay-downs that ``step`` may lead to (found by taking it, and every step after it)."""
+        if step not in self.allowed:
+            return ()
+        outcome = self.choose(step)
+        if not isinstance(outcome, Decision):
+            return (outcome,)
+        return tuple(action for following in outcome.allowed for action in outcome.outcomes(following))
+
+
+#: A meld the one being built may become: its card indices and the steps that add them.
+_Meld = tuple[tuple[int, ...], tuple[int, ...]]
+_GO_DOWN, _DONE = int(Step.GO_DOWN), int(Step.DONE)
+#: The step beginning a meld of each kind.
+_KIND_STEPS = {MeldKind.SET: int(Step.SET), MeldKind.RUN: int(Step.RUN)}
+
+
+def _with_steps(code: Encoding, melds: list[tuple[int, ...]]) -> list[_Meld]:
+    """``melds`` (card indices), each with the steps that add its cards."""
+    return [(cards, code.meld_card_steps(cards)) for cards in melds]
+
+
+def _next_steps(tree: LaydownTree, built: int, depth: int, following: list[_Meld]) -> tuple[int, ...]:
+    """The steps allowed with ``built`` melds complete and ``depth`` cards of the next: cards, or its end.
+
+    A meld whose cards are all chosen ends with the next meld's kind, or
+    ``done`` after the last meld.
+    """
+    plan = tree.plan
+    end = _DONE if built + 1 == len(plan) else _KIND_STEPS[plan[built + 1][0]]
+    assert following, "the tree holds no lay-down the listing holds"
+    return tuple(sorted({steps[depth] if len(steps) > depth else end for _, steps in following}))
+
+
+def _complete(following: list[_Meld], depth: int) -> tuple[int, ...]:
+    """The meld of ``following`` whose cards are all chosen, ``depth`` of them."""
+    return next(cards for cards, _ in following if len(cards) == depth)
+
+
+def _advanced(code: Encoding, tree: LaydownTree, built: tuple[tuple[int, ...], ...], depth: int,
+              following: list[_Meld], step: int) -> tuple[tuple[tuple[int, ...], ...], int, list[_Meld]]:
+    """The melds complete, the depth and the melds the one being built may become, after ``step`` (not ``done``)."""
+    if step in _KIND_STEPS.values():  # the meld built is complete: the next begins
+        built = (*built, _complete(following, depth))
+        return built, 0, _with_steps(code, tree.melds_after(built))
+    return built, depth + 1, [meld for meld in following if len(meld[1]) > depth and meld[1][depth] == step]
 
 
 def _new_mask(size: int, allowed: tuple[int, ...]) -> Mask:

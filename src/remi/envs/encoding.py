@@ -351,6 +351,11 @@ class Encoding:
         """The abstract action adding ``card`` to the lay-down's meld being built."""
         return self._block(3) + self._card(card)
 
+    def meld_card_steps(self, indices: Sequence[int]) -> tuple[int, ...]:
+        """The abstract actions adding the cards of card indices ``indices`` (:attr:`remi.Card.index`) in turn."""
+        steps = self._meld_steps
+        return tuple([steps[index] for index in indices])
+
     def _block(self, number: int) -> int:
         """The first index of card block ``number`` (:data:`CARD_BLOCKS`)."""
         return len(Step) + self.meld_slots + number * len(self.cards)

@@ -1,0 +1,152 @@
+"""The lay-downs as a tree of melds (``generate.LaydownTree``): the listing's lay-downs, found meld by meld.
+
+An environment builds a lay-down one meld at a time and must allow exactly the
+steps of the listed lay-downs; the tree gives the melds that can come next
+without listing them all. Every path down the tree must be a listed lay-down,
+in its own meld order, and every listed lay-down a path.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+import remi
+from remi._engine.listing import laydown_tree
+from remi._search import generate
+from remi._search.kernel import counts_of
+from remi.actions import LayDown
+from remi.cards import JOKER, Card, Suit, parse_cards
+from remi.contracts import Contract, Requirement
+from remi.envs.decision import Decision
+from remi.envs.encoding import Step, encoding
+from remi.melds import MeldKind
+from remi.parts import GoingOut
+from remi.testing import hands
+from scenario import no_wild_sets
+
+# (the variants whose contracts the tree orders; English goes down piecemeal, May I? has a contract-level rule)
+VARIANTS = {name: remi.variants.get(name) for name in ("norwegian", "liverpool", "shanghai")}
+VARIANTS["norwegian-no-wild-sets"] = no_wild_sets(VARIANTS["norwegian"])
+
+
+@st.composite
+def meldy_hands(draw: st.DrawFn, variant: remi.Variant) -> tuple[Card, ...]:
+    """Hands holding the makings of melds (most random hands hold none): groups of a rank, stretches of a
+    suit, a few jokers, and some cards at random; never more copies of a card than the deck has."""
+    deck = Counter(variant.cards(variant.max_players))
+    wanted: list[Card] = []
+    for _ in range(draw(st.integers(1, 3), label="melds")):
+        if draw(st.booleans(), label="a set"):
+            rank = draw(st.integers(1, 13), label="rank")
+            wanted += [Card(rank, suit) for suit in draw(st.lists(st.sampled_from(list(Suit)), min_size=2, max_size=4))]
+        else:
+            suit, low = draw(st.sampled_from(list(Suit))), draw(st.integers(1, 10), label="low")
+            wanted += [Card(rank, suit) for rank in range(low, min(13, low + draw(st.integers(2, 6))) + 1)]
+    wanted += [JOKER] * draw(st.integers(0, 3), label="jokers")
+    wanted += draw(hands(min_size=0, max_size=4, variant=variant), label="more")
+    held: Counter[Card] = Counter()
+    for card in wanted:
+        if held[card] < deck[card]:
+            held[card] += 1
+    return tuple(held.elements())
+
+
+def walk_inputs(variant: remi.Variant, level: int, hand: tuple[Card, ...], keep: int) -> dict[str, object]:
+    """The arguments of ``laydowns`` and ``laydown_tree`` for ``hand`` at contract ``level`` (0-based)."""
+    contracts = variant.contracts
+    return {"exact": contracts.exact_sizes, "piecemeal": contracts.piecemeal, "done": frozenset(),
+            "counts": counts_of(hand), "hand_size": len(hand),
+            "all_in": contracts.going_out[level] is GoingOut.ALL_IN, "keep": keep}
+
+
+Path = tuple[tuple[int, ...], ...]
+
+
+def paths(tree: generate.LaydownTree, chosen: Path = ()) -> Iterator[Path]:
+    """Every path down ``tree`` from the melds ``chosen``: one meld per requirement."""
+    if len(chosen) == len(tree.plan):
+        yield chosen
+        return
+    following = tree.melds_after(chosen)
+    assert following or not chosen, chosen  # (a meld is offered only where some lay-down holds it)
+    for cards in following:
+        yield from paths(tree, (*chosen, cards))
+
+
+def indices(laydown: LayDown) -> tuple[tuple[int, ...], ...]:
+    """A lay-down's melds as card indices, in its own order."""
+    return tuple(tuple(card.index for card in meld.cards) for meld in laydown.melds)
+
+
+@settings(max_examples=250, deadline=None)
+@given(name=st.sampled_from(sorted(VARIANTS)), data=st.data())
+def test_the_tree_s_paths_are_the_listed_lay_downs_in_their_own_order(name: str, data: st.DataObject) -> None:
+    variant = VARIANTS[name]
+    level = data.draw(st.integers(0, len(variant.contracts) - 1), label="level")
+    keep = data.draw(st.sampled_from((0, 1, 2)), label="keep")
+    hand = data.draw(meldy_hands(variant), label="hand")
+    contract = variant.contracts[level]
+    listed = list(generate.laydowns(variant.melds, contract, **walk_inputs(variant, level, hand, keep)))  # type: ignore[arg-type]
+    tree = generate.laydown_tree(variant.melds, contract, **walk_inputs(variant, level, hand, keep))  # type: ignore[arg-type]
+    assert tree is not None
+    found = list(paths(tree))
+    assert len(found) == len(set(found))  # each lay-down once
+    assert sorted(found) == sorted(indices(laydown) for laydown in listed)
+    for path in found:  # the tree's order is the lay-down's own (an environment's steps follow it)
+        assert indices(tree.laydown(path)) == path
+    event(f"lay-downs: {'none' if not found else 'one' if len(found) == 1 else 'several'}")
+
+
+def test_the_tree_asks_the_meld_hook() -> None:
+    """A set with a wild is offered under the plain rules, never under the house rule refusing it."""
+    plain = VARIANTS["norwegian"]
+    hooked = VARIANTS["norwegian-no-wild-sets"]
+    hand = parse_cards("7S 7H 7D 9C 9D JK 2H 5C KD JS 4H")
+    for variant, wild_set in ((plain, True), (hooked, False)):
+        tree = generate.laydown_tree(variant.melds, variant.contracts[0], **walk_inputs(variant, 0, hand, 1))  # type: ignore[arg-type]
+        assert tree is not None
+        offered = [cards for path in paths(tree) for cards in path]
+        assert any(JOKER.index in cards for cards in offered) is wild_set
+
+
+def test_the_tree_does_not_apply_where_the_walk_s_order_is_not_the_canonical_one() -> None:
+    """Piecemeal contracts, and requirements of one kind with different sizes, are listed whole."""
+    norwegian = VARIANTS["norwegian"]
+    hand = parse_cards("7S 7H 7D 7C 9C 9D 9H 5C KD JS")
+    sizes = Contract((Requirement(MeldKind.SET, 3), Requirement(MeldKind.SET, 4)))
+    fields = walk_inputs(norwegian, 0, hand, 1)
+    assert generate.laydown_tree(norwegian.melds, sizes, **fields) is None  # type: ignore[arg-type]
+    assert generate.laydown_tree(norwegian.melds, norwegian.contracts[0], **{**fields, "piecemeal": True}) is None  # type: ignore[arg-type]
+    assert generate.laydown_tree(norwegian.melds, norwegian.contracts[0], **fields) is not None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["english", "mayi"])
+def test_the_listing_s_tree_is_none_where_the_contracts_check_more(name: str) -> None:
+    """English goes down piecemeal (E8); May I?'s contracts have a rule of their own (M8): listed whole."""
+    state = remi.new_game(name, players=3, seed=1)
+    state = state.apply(remi.actions.DRAW)
+    while state.phase is not remi.Phase.PLAY:
+        state = state.apply(remi.actions.PASS)
+    assert laydown_tree(state) is None
+
+
+def test_N15_going_down_in_the_environment_looks_only_for_the_melds_that_can_come_next(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Choosing ``go down`` generates no lay-down: the tree offers each meld's candidates in turn."""
+    game = remi.new_game("norwegian", players=2, seed=1, dealer=1,
+                         hands=["5C 5D 5H 5S KS KD KH JK 9C 3S", "2C 3D 6H 9S QD 8H 7C 4S 6D JH"])
+    game = game.apply(remi.actions.DRAW).apply(remi.actions.PASS)
+    code = encoding("norwegian", 2)
+    decision = Decision.start(code, game)
+    monkeypatch.setattr(generate, "_walk", lambda *args, **kwargs: pytest.fail("lay-downs listed whole"))
+    following = decision.choose(Step.GO_DOWN)
+    assert isinstance(following, Decision)
+    chosen: remi.actions.Action | Decision = following
+    while isinstance(chosen, Decision):
+        chosen = chosen.choose(chosen.allowed[-1])
+    assert isinstance(chosen, LayDown) and game.is_legal(chosen)
