@@ -58,10 +58,6 @@ __all__ = ["Decision"]
 
 _Option = tuple[tuple[int, ...], Action]  # an open remi action, with its steps
 _NOT_LAYDOWNS = (SwapJoker, LayOff, Discard)
-#: The masks of the sets of allowed steps met so far, by action-space size (each handed out as a copy);
-#: a choice's allowed steps recur often (draw or take, pass or buy, a hand's discards).
-_MASKS: dict[int, dict[tuple[int, ...], Mask]] = {}
-_MOST_MASKS = 4096
 #: The first steps, allowed steps and mask of the small phases' listings (draw or take; pass or buy), by
 #: action-space size and the listing's action classes: they are the same in every state that lists them.
 _SMALL: dict[tuple[int, tuple[type, ...]], tuple[Mapping[int, Sequence[Action]], tuple[int, ...], Mask]] = {}
@@ -143,16 +139,8 @@ class Decision:
         """The action mask now (``int8``, 1 = allowed; a new array each call)."""
         if self._mask is not None:
             return self._mask.copy()
-        known = _MASKS.get(self.code.size)
-        if known is None:
-            known = _MASKS[self.code.size] = {}
-        mask = known.get(self.allowed)
-        if mask is None:  # (a hand's discards vary: many sets are met once)
-            mask = _new_mask(self.code.size, self.allowed)
-            if len(known) > _MOST_MASKS:  # many different choices: start afresh rather than grow
-                known.clear()
-            known[self.allowed] = mask
-        return mask.copy()
+        # (built anew: a hand's discards vary, and nine play-phase masks in ten were met only once)
+        return _new_mask(self.code.size, self.allowed)
 
     def choose(self, step: int) -> Action | Decision:
         """Take ``step``: the remi action it completes, or the decision that follows.
@@ -166,6 +154,10 @@ class Decision:
         else:
             index = int(step) if isinstance(step, (int, np.integer)) and not isinstance(step, bool) else -1
         self._check_allowed(step, index)
+        return self._take(index)
+
+    def _take(self, index: int) -> Action | Decision:
+        """Take the allowed step ``index`` (checked already: an environment checks it with its own sentence)."""
         code = self.code
         if self._firsts is not None:
             group = self._firsts[index]
@@ -263,11 +255,8 @@ class _LayingDown(Decision):
                 return tree.laydown((*built, _complete(following, depth)))
             built, depth, following = _advanced(code, tree, built, depth, following, step)
 
-    def choose(self, step: int) -> Action | Decision:
-        """Take ``step``: the lay-down it completes, or the decision that follows (see :meth:`Decision.choose`)."""
-        index = step if type(step) is int else (
-            int(step) if isinstance(step, (int, np.integer)) and not isinstance(step, bool) else -1)
-        self._check_allowed(step, index)
+    def _take(self, index: int) -> Action | Decision:
+        """Take the allowed step ``index``: the lay-down it completes, or the decision that follows."""
         if index == _DONE:
             return self._tree.laydown((*self._built, _complete(self._following, self._depth)))
         built, depth, following = _advanced(self.code, self._tree, self._built, self._depth, self._following,

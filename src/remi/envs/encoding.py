@@ -676,9 +676,9 @@ class Observer:
     def __init__(self, code: Encoding, *, normalized: bool = False) -> None:
         self.code = code
         self.normalized = normalized
-        # per seat: the vector, and what it was built from (hand, discard pile, taken discard, table,
+        # per seat: the vector, its buffer, and what it was built from (hand, discard pile, taken discard, table,
         # whether a choice was shown, the figures: see _observe_figures)
-        self._last: dict[int, tuple[Observation, list[Any]]] = {}
+        self._last: dict[int, tuple[Observation, memoryview, list[Any]]] = {}
         at = code._offsets
         count = len(code.cards)
         self._choice = slice(at["chosen"], code.shape[0])  # zeroed after a choice in progress
@@ -703,10 +703,9 @@ class Observer:
         if last is None:
             out = np.zeros(code.shape, dtype=np.float32)
             sources: list[Any] = [None, (), None, None, False, None]
-            self._last[seat] = (out, sources)
-        else:
-            out, sources = last
-        marks = out.data  # (written item by item: cheaper than numpy's indexing)
+            # (the buffer, written item by item: cheaper than numpy's indexing)
+            self._last[seat] = last = (out, out.data, sources)
+        out, marks, sources = last
         hand = state.hands[seat]
         # (equal, not only the same tuple: a state rebuilds its hands and pile, and equal tuples of the
         # same card objects compare at C speed)
@@ -775,7 +774,13 @@ class Observer:
             phase_at = self._phase_at
             marks[phase_at + _PHASES.index(kept[9])], marks[phase_at + _PHASES.index(state.phase)] = 0, 1
             kept[9] = state.phase
-        _FLOATS.pack_into(marks, 4 * self._counters_at, *self.code._counters(state, len(state.stock)))
+        # the counters, clipped (as Encoding._counters: written item by item, cheaper than packed)
+        at = self._counters_at
+        _, deals, turns, rebuilds = self.code._caps
+        marks[at] = len(state.stock)
+        marks[at + 1] = state.turn if state.turn < turns else turns
+        marks[at + 2] = state.deal if state.deal < deals else deals
+        marks[at + 3] = state.rebuilds if state.rebuilds < rebuilds else rebuilds
 
     def _update_pile(self, before: tuple[Card, ...], taken_before: Card | None, pile: tuple[Card, ...],
                      taken: Card | None, out: Observation, marks: memoryview) -> None:
@@ -805,9 +810,6 @@ class Observer:
         if taken is not None:
             marks[as_taken[taken.index]] = 1
 
-
-#: Four float32s, as the observation holds them.
-_FLOATS = struct.Struct("=4f")
 
 #: The discard pile's counts are updated card by card for up to this many cards put on or taken off.
 _FEW_CARDS = 4

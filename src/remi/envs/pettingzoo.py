@@ -197,7 +197,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         self._cumulative_rewards[agent] = 0.0
         if self._legal_info:
             self.infos[agent].pop("legal", None)
-        outcome = decision.choose(action)
+        outcome = decision._take(action)  # (allowed: checked above)
         if isinstance(outcome, Decision):  # a sub-step: the same agent chooses on
             self._set_rewards(None)
             self.infos[agent].pop("action", None)
