@@ -661,10 +661,11 @@ class Observer:
 
     Gives exactly :meth:`Encoding.observe` of ``state.view(seat)``. Per seat it
     keeps one vector and the hand, discard pile and table it was built from;
-    a later state rebuilds the hand only if it changed, updates the discard
-    pile's counts by the cards put on or taken off since, rebuilds the table
-    only if it changed, and writes the seats' figures, the counters and the
-    choice in progress anew. Each call returns a copy.
+    a later state counts the one card drawn or played where the hand changed
+    by one card (and counts the hand again where it changed more), updates
+    the discard pile's counts by the cards put on or taken off since, rebuilds
+    the table only if it changed, and writes the seats' changing figures, the
+    counters and the choice in progress anew. Each call returns a copy.
 
     Args:
         code: The encoding.
@@ -710,9 +711,10 @@ class Observer:
         # (equal, not only the same tuple: a state rebuilds its hands and pile, and equal tuples of the
         # same card objects compare at C speed)
         if sources[0] != hand:
+            if not _moved_one_card(sources[0], hand, code._places[0], marks):
+                out[self._hand] = 0
+                code._observe_hand(hand, marks)
             sources[0] = hand
-            out[self._hand] = 0
-            code._observe_hand(hand, marks)
         pile = state.discard_pile
         if sources[1] != pile or sources[2] is not state.taken:
             self._update_pile(sources[1], sources[2], pile, state.taken, out, marks)
@@ -809,6 +811,32 @@ class Observer:
             marks[on_top[pile[-1].index]] = 1
         if taken is not None:
             marks[as_taken[taken.index]] = 1
+
+
+def _moved_one_card(before: tuple[Card, ...] | None, hand: tuple[Card, ...], places: tuple[int, ...],
+                    marks: memoryview) -> bool:
+    """Count in ``marks`` the one card that ``hand`` holds more or less than ``before``, if that is all.
+
+    (A hand keeps its order, so a card drawn or played leaves the cards before and after it in place;
+    cheaper than counting the hand again.) ``places`` are where each card's count lies, by card index.
+    """
+    if before is None:
+        return False
+    if len(hand) == len(before) + 1:
+        longer, shorter, change = hand, before, 1
+    elif len(hand) == len(before) - 1:
+        longer, shorter, change = before, hand, -1
+    else:
+        return False
+    at = 0
+    for card in shorter:
+        if longer[at] is not card:
+            break
+        at += 1
+    if longer[at + 1:] != shorter[at:]:
+        return False
+    marks[places[longer[at].index]] += change
+    return True
 
 
 #: The discard pile's counts are updated card by card for up to this many cards put on or taken off.
