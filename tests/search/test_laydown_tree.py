@@ -8,9 +8,11 @@ in its own meld order, and every listed lay-down a path.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
+import attrs
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -23,9 +25,9 @@ from remi.actions import LayDown
 from remi.cards import JOKER, Card, Suit, parse_cards
 from remi.contracts import Contract, Requirement
 from remi.envs.decision import Decision
-from remi.envs.encoding import Step, encoding
-from remi.melds import MeldKind
-from remi.parts import GoingOut
+from remi.envs.encoding import Encoding, Step, encoding
+from remi.melds import Meld, MeldKind, MeldRules, is_wild
+from remi.parts import Contracts, GoingOut
 from remi.testing import hands
 from scenario import no_wild_sets
 
@@ -125,14 +127,74 @@ def test_the_tree_does_not_apply_where_the_walk_s_order_is_not_the_canonical_one
     assert generate.laydown_tree(norwegian.melds, norwegian.contracts[0], **fields) is not None  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", ["english", "mayi"])
-def test_the_listing_s_tree_is_none_where_the_contracts_check_more(name: str) -> None:
-    """English goes down piecemeal (E8); May I?'s contracts have a rule of their own (M8): listed whole."""
-    state = remi.new_game(name, players=3, seed=1)
-    state = state.apply(remi.actions.DRAW)
-    while state.phase is not remi.Phase.PLAY:
-        state = state.apply(remi.actions.PASS)
+def test_E8_the_listing_s_tree_is_none_for_a_piecemeal_contract() -> None:
+    """English goes down piecemeal (E8): any part of the contract may go down, listed whole."""
+    state = remi.new_game("english", players=2, seed=1).apply(remi.actions.DRAW)
     assert laydown_tree(state) is None
+
+
+@attrs.frozen(kw_only=True)
+class OneWild(Contracts):
+    """A contract rule: the contract's melds hold one wild at most, all told (prefix-closed by nature)."""
+
+    def melds_problem(self, level: int, melds: Sequence[Meld], rules: MeldRules) -> str | None:
+        if sum(is_wild(rules, card) for meld in melds for card in meld.cards) > 1:
+            return "one wild at most in a contract (house rule)"
+        return None
+
+
+def with_one_wild(variant: remi.Variant, prefix_closed: bool) -> remi.Variant:
+    """``variant`` under the contract rule :class:`OneWild`, said prefix-closed or not."""
+    fields = {field.name: getattr(variant.contracts, field.name) for field in attrs.fields(Contracts)}
+    return attrs.evolve(variant, name=f"{variant.name}-one-wild-{prefix_closed}",
+                        contracts=OneWild(**{**fields, "prefix_closed": prefix_closed}))
+
+
+def big_hand(variant: remi.Variant, size: int, seed: int, level: int) -> remi.GameState:
+    """Seat 0 of a three-player deal to play ``size`` cards (two of them jokers) at contract ``level`` (1-based)."""
+    rng = random.Random(seed)
+    deck = list(variant.cards(3))
+    naturals = [card for card in deck if card is not JOKER]
+    hand = sorted([*rng.sample(naturals, size - 2), JOKER, JOKER])
+    rest = list(deck)
+    for card in hand:
+        rest.remove(card)
+    others = [" ".join(map(str, rest[:11])), " ".join(map(str, rest[11:22]))]
+    state = remi.new_game(variant, players=3, seed=1, dealer=2, round=level,
+                          hands=[" ".join(map(str, hand[:-1])), *others], stock=str(hand[-1]))
+    state = state.apply(remi.actions.DRAW)
+    while state.to_act != 0:
+        state = state.apply(remi.actions.PASS)
+    return state
+
+
+def reached_laydowns(code: Encoding, state: remi.GameState) -> list[remi.actions.Action]:
+    """Every lay-down the environment's steps reach once the seat to act chooses ``go down``."""
+    def reach(outcome: remi.actions.Action | Decision) -> Iterator[remi.actions.Action]:
+        if not isinstance(outcome, Decision):
+            yield outcome
+            return
+        for step in outcome.allowed:
+            yield from reach(outcome.choose(step))
+
+    decision = Decision.start(code, state)
+    return list(reach(decision.choose(Step.GO_DOWN))) if Step.GO_DOWN in decision.allowed else []
+
+
+@pytest.mark.parametrize(("name", "rule"), [("mayi", None), ("mayi", True), ("mayi", False),
+                                           ("norwegian", True), ("liverpool", None)])
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_the_environment_reaches_exactly_the_listed_lay_downs_of_big_hands(name: str, rule: bool | None,
+                                                                          seed: int) -> None:
+    """Under the variant's own contract rules (May I?'s, M8) and a house rule, said prefix-closed (the tree asks
+    it meld by meld) or not (the lay-downs are listed whole): the reachable lay-downs are the listed ones."""
+    variant = remi.variants.get(name) if rule is None else with_one_wild(remi.variants.get(name), rule)
+    state = big_hand(variant, 24, seed, seed)
+    assert (laydown_tree(state) is None) is (rule is False)
+    listed = list(state.legal_actions().only(LayDown))
+    reached = reached_laydowns(encoding(variant, 3), state)
+    assert listed  # (these hands go down: 10 to 13,615 lay-downs)
+    assert len(reached) == len(set(reached)) and set(reached) == set(listed)
 
 
 def test_N15_going_down_in_the_environment_looks_only_for_the_melds_that_can_come_next(

@@ -516,10 +516,12 @@ def laydown_tree(state: GameState) -> generate.LaydownTree | None:
     """The lay-downs of the seat to act as a tree of melds (:class:`~remi._search.generate.LaydownTree`).
 
     The same lay-downs as the listing's, found meld by meld (for an
-    environment that builds one meld by meld). ``None`` where the listing
-    checks more than the walk does: a contract-level rule (the variant
-    overrides ``Contracts.melds_problem``), a piecemeal contract, or open
-    requirements that the tree does not order (see
+    environment that builds one meld by meld). A contract-level rule is asked
+    of the melds chosen so far, meld by meld, where it is prefix-closed
+    (:attr:`Contracts.prefix_closed <remi.parts.Contracts.prefix_closed>`, as
+    the built-in variants' are). ``None`` where the listing checks more: a
+    contract-level rule that is not prefix-closed, a piecemeal contract, or
+    open requirements that the tree does not order (see
     :func:`~remi._search.generate.laydown_tree`); and for a seat that is down.
     """
     seat = state.to_act
@@ -527,13 +529,18 @@ def laydown_tree(state: GameState) -> generate.LaydownTree | None:
     variant = state.variant
     contracts = variant.contracts
     level = state.levels[seat] - 1
-    if variant.contract_rule or contracts.piecemeal or len(state.laid[seat]) == variant.melds_needed[level]:
+    if contracts.piecemeal or len(state.laid[seat]) == variant.melds_needed[level]:
         return None
+    prefix = None
+    if variant.contract_rule:
+        if not contracts.prefix_closed:
+            return None
+        prefix = _prefix_check(state, seat, level)
     hand = state.hands[seat]
     all_in, keep = _going_down_terms(state, seat, level)
     return generate.laydown_tree(variant.melds, contracts[level], exact=contracts.exact_sizes, piecemeal=False,
                                  done=state.laid[seat], counts=_counts(hand), hand_size=len(hand), all_in=all_in,
-                                 keep=keep)
+                                 keep=keep, prefix_refused=prefix)
 
 
 def _gated(state: GameState, seat: int, missing: int, laydowns: Iterator[LayDown], ruled: GameState,

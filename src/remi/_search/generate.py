@@ -537,18 +537,21 @@ class LaydownTree:
     share one size and whose runs share one size (the walk then meets the sets
     first, each meld of a kind no smaller than the one before, which is the
     canonical order); the listing's :func:`remi._engine.listing.laydown_tree`
-    says where the contracts' rules leave nothing else to check.
+    says where the contracts' rules leave nothing else to check, or only a
+    prefix-closed check (``prefix_refused``, asked of the melds chosen so far
+    at each meld, as the walk asks it).
     """
 
-    __slots__ = ("_counts", "_dead_ends", "_walk", "plan")
+    __slots__ = ("_counts", "_dead_ends", "_prefix_refused", "_walk", "plan")
 
     def __init__(self, rules: MeldRules, plan: tuple[_Requirement, ...], counts: list[int], exact: bool,
-                 hand_size: int, all_in: bool, keep: int) -> None:
+                 hand_size: int, all_in: bool, keep: int, prefix_refused: PrefixCheck | None = None) -> None:
         #: The requirements met, in the order of the melds: the sets, then the runs.
         self.plan = plan
         self._counts = counts[:]
+        self._prefix_refused = prefix_refused
         # (one walk's settings for every search below, which shares its dead ends: same plan, same keys)
-        self._walk = _Walk(rules, plan, self._counts[:], exact, hand_size, all_in, keep, 0)
+        self._walk = _Walk(rules, plan, self._counts[:], exact, hand_size, all_in, keep, 0, prefix_refused)
         self._dead_ends: set[tuple[object, ...]] = set()
 
     def melds_after(self, chosen: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
@@ -577,7 +580,8 @@ class LaydownTree:
     def _searching(self, counts: list[int], chosen: tuple[tuple[int, ...], ...]) -> _Walk:
         """A walk of this tree's plan over the cards ``counts``, with the melds ``chosen`` already chosen."""
         base = self._walk
-        walk = _Walk(base.rules, self.plan, counts, base.exact, base.hand_size, base.all_in, base.keep, 0)
+        walk = _Walk(base.rules, self.plan, counts, base.exact, base.hand_size, base.all_in, base.keep, 0,
+                     self._prefix_refused)
         walk.chosen = [(kind, cards) for (kind, _), cards in zip(self.plan, chosen, strict=False)]
         if walk.dead_ends is not None:
             walk.dead_ends = self._dead_ends
@@ -586,6 +590,10 @@ class LaydownTree:
     def _leads_on(self, left: list[int], chosen: tuple[tuple[int, ...], ...], used: int) -> bool:
         """Whether some lay-down holds the melds ``chosen`` (the last one taken from the cards ``left``)."""
         level = len(chosen)
+        refused = self._prefix_refused
+        if refused is not None and refused(tuple([built_meld(kind is RUN, cards)
+                                                  for (kind, _), cards in zip(self.plan, chosen, strict=False)])):
+            return False
         if level == len(self.plan):
             return self._walk._finished(used)
         rest = left[:]
@@ -606,8 +614,9 @@ def laydown_tree(
     hand_size: int,
     all_in: bool,
     keep: int,
+    prefix_refused: PrefixCheck | None = None,
 ) -> LaydownTree | None:
-    """The :class:`LaydownTree` of the lay-downs :func:`laydowns` lists (same arguments, no run gap, no prefix check).
+    """The :class:`LaydownTree` of the lay-downs :func:`laydowns` lists (same arguments, no run gap).
 
     ``None`` where it does not apply: a piecemeal contract (a lay-down may
     hold any part of it), or open requirements of one kind with different
@@ -620,7 +629,7 @@ def laydown_tree(
     if len(set(kinds)) < len(kinds):
         return None
     plan = tuple(key for key in sorted(groups, key=lambda key: key[0] is RUN) for _ in range(groups[key]))
-    return LaydownTree(rules, plan, counts, exact, hand_size, all_in, keep)
+    return LaydownTree(rules, plan, counts, exact, hand_size, all_in, keep, prefix_refused)
 
 
 # -- the walk -----------------------------------------------------------------------------------
