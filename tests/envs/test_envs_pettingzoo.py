@@ -132,3 +132,34 @@ def test_env_keeps_pettingzoo_s_order_and_bounds_checks() -> None:
     with pytest.raises(AssertionError, match="not in action space"):
         game.step(None)  # (None only for an agent that is done)
     assert game.unwrapped.game == plain.unwrapped.game  # refused steps changed nothing
+
+
+def test_env_s_agent_iter_keeps_pettingzoo_s_order_checks() -> None:
+    """``agent_iter()`` yields what PettingZoo's own wrappers' yields, refuses a loop that does not step, and stops
+    at the episode's end (and at ``max_iter``)."""
+    from pettingzoo.utils import wrappers
+
+    game = env(variant="norwegian", players=2, seed=4, deals=1)
+    plain = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env("norwegian", 2, seed=4,
+                                                                                     deals=1)))
+    game.reset()
+    plain.reset()
+    ours: list[str] = []
+    theirs: list[str] = []
+    for looped, agents in ((game, ours), (plain, theirs)):
+        for agent in looped.agent_iter():
+            agents.append(agent)
+            observation, _, terminated, truncated, _ = looped.last()
+            looped.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
+    assert ours == theirs and len(ours) > 20  # (a whole deal, then each agent stepped once more, done)
+    game.reset()
+    looping = iter(game.agent_iter())
+    next(looping)
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(looping)
+    game.reset()
+    stepped = 0
+    for _ in game.agent_iter(max_iter=3):
+        game.step(int(np.flatnonzero(game.last()[0]["action_mask"])[0]))
+        stepped += 1
+    assert stepped == 3

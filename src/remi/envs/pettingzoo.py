@@ -44,6 +44,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from remi._util import printable
 from remi.envs.decision import Decision
@@ -246,6 +247,27 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # noqa: 
         """Nothing to release."""
 
 
+class _AgentsInTurn(AECOrderEnforcingIterable):  # type: ignore[misc]
+    """PettingZoo's ``agent_iter()`` iterable over an :class:`_OrderEnforcing` environment."""
+
+    def __iter__(self) -> _AgentInTurn:
+        return _AgentInTurn(self.env, self.max_iter)
+
+
+class _AgentInTurn(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing agent iterator, reading the unwrapped environment directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        raw = wrapper.raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return raw.agent_selection  # type: ignore[no-any-return]
+
+
 def env(variant: Variant | str = "norwegian", players: int = 4, seed: int | None = None,
         render_mode: str | None = None, reward: str = "deal", deals: int | None = None, *,
         normalized: bool = False, legal_info: bool = False,
@@ -292,12 +314,16 @@ class _InBounds(wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         """Assert that ``action`` is in the action space (``None`` once the agent is done), then step."""
-        raw = self.raw
-        agent = raw.agent_selection
-        in_space = 0 <= action < self.size if type(action) is int else raw.action_spaces[agent].contains(action)
-        assert in_space or (action is None and (raw.terminations[agent] or raw.truncations[agent])), \
-            "action is not in action space"
-        raw.step(action)
+        _assert_in_bounds(self.raw, self.size, action)
+        self.raw.step(action)
+
+
+def _assert_in_bounds(raw: raw_env, size: int, action: int | None) -> None:
+    """PettingZoo's bounds check: ``action`` is in the action space (of ``size`` actions), or ``None`` once done."""
+    agent = raw.agent_selection
+    in_space = 0 <= action < size if type(action) is int else raw.action_spaces[agent].contains(action)
+    assert in_space or (action is None and (raw.terminations[agent] or raw.truncations[agent])), \
+        "action is not in action space"
 
 
 def _after_reset(name: str) -> property:
@@ -340,12 +366,23 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     agents = _after_reset("agents")
 
     def step(self, action: int | None) -> None:
-        """Step the environment (refused before ``reset()``, a warning once no agent is left, as PettingZoo's)."""
-        if not self._has_reset or not self.raw.agents:
+        """Step the environment (refused before ``reset()``, a warning once no agent is left, as PettingZoo's).
+
+        The bounds check of the ``AssertOutOfBoundsWrapper`` inside is made here, then the environment steps.
+        """
+        raw = self.raw
+        if not self._has_reset or not raw.agents:
             super().step(action)
             return
         self._has_updated = True
-        self.env.step(action)
+        _assert_in_bounds(raw, self.env.size, action)
+        raw.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentsInTurn:
+        """The agents in turn, as PettingZoo's ``agent_iter()`` (its checks), reading the environment directly."""
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # type: ignore[no-any-return]  # (refused as PettingZoo refuses it)
+        return _AgentsInTurn(self, max_iter)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation, cumulative reward, termination, truncation and info."""
