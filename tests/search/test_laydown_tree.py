@@ -197,18 +197,30 @@ def test_the_environment_reaches_exactly_the_listed_lay_downs_of_big_hands(name:
     assert len(reached) == len(set(reached)) and set(reached) == set(listed)
 
 
-def test_N15_going_down_in_the_environment_looks_only_for_the_melds_that_can_come_next(
+def test_N15_going_down_with_many_lay_downs_looks_only_for_the_melds_that_can_come_next(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Choosing ``go down`` generates no lay-down: the tree offers each meld's candidates in turn."""
-    game = remi.new_game("norwegian", players=2, seed=1, dealer=1,
-                         hands=["5C 5D 5H 5S KS KD KH JK 9C 3S", "2C 3D 6H 9S QD 8H 7C 4S 6D JH"])
-    game = game.apply(remi.actions.DRAW).apply(remi.actions.PASS)
-    code = encoding("norwegian", 2)
-    decision = Decision.start(code, game)
-    monkeypatch.setattr(generate, "_walk", lambda *args, **kwargs: pytest.fail("lay-downs listed whole"))
-    following = decision.choose(Step.GO_DOWN)
-    assert isinstance(following, Decision)
-    chosen: remi.actions.Action | Decision = following
-    while isinstance(chosen, Decision):
-        chosen = chosen.choose(chosen.allowed[-1])
-    assert isinstance(chosen, LayDown) and game.is_legal(chosen)
+    """With more than ``FEW_LAYDOWNS`` lay-downs, choosing ``go down`` lists no more: the tree offers each
+    meld's candidates in turn; with a few, they are listed whole."""
+    from remi.envs import decision
+
+    many = big_hand(remi.variants.get("norwegian"), 24, 1, 1)
+    few = remi.new_game("norwegian", players=2, seed=1, dealer=1,
+                        hands=["5C 5D 5H 5S KS KD KH 7H 9C 3S", "2C 3D 6H 9S QD 8H 7C 4S 6D JH"])
+    few = few.apply(remi.actions.DRAW).apply(remi.actions.PASS)
+    trees: list[remi.GameState] = []
+
+    def counted(state: remi.GameState) -> generate.LaydownTree | None:
+        trees.append(state)
+        return laydown_tree(state)
+
+    monkeypatch.setattr(decision, "laydown_tree", counted)
+    for state, listed_whole in ((many, False), (few, True)):
+        count = sum(1 for _ in state.legal_actions().only(LayDown))
+        assert (count <= decision.FEW_LAYDOWNS) is listed_whole
+        trees.clear()
+        code = encoding("norwegian", state.players)
+        chosen: remi.actions.Action | Decision = Decision.start(code, state).choose(Step.GO_DOWN)
+        while isinstance(chosen, Decision):
+            chosen = chosen.choose(chosen.allowed[-1])
+        assert isinstance(chosen, LayDown) and state.is_legal(chosen)
+        assert (not trees) is listed_whole
