@@ -4,7 +4,8 @@ Before its seat is down it does not hand an opponent who is down a free
 lay-off with its discard (N16) and keeps the spare cards that could share a
 meld with others of its hand; it lays a piecemeal contract (E8) down whole,
 not one meld at a time; it passes a buy out of turn its policy would make
-(N14).
+(N14). Once down, it throws the card furthest from fitting the table first
+(E12, E13).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import remi
 from remi import MeldKind, TableMeld
 from remi.actions import BUY, DRAW, PASS, Discard, LayDown
 from remi.bots import GreedyBot
-from remi.search_bot import SearchBot
+from remi.search_bot import FAR, SearchBot, cards_short
 
 #: Seat 0 holds two pairs towards its two sets; the rest is spare, the king worth most.
 HAND_WITH_A_SPARE_KING = "5C 5D 9S 9D 4C 6H KC 3D 8C 7S"
@@ -21,6 +22,13 @@ HAND_WITH_A_SPARE_KING = "5C 5D 9S 9D 4C 6H KC 3D 8C 7S"
 OTHER = "2H 3H 4H 5S 7C 9D JC QD 10H AS"
 #: Seat 1 is down with two sets, kings and queens: a king discarded is a king it lays off (N16).
 DOWN_WITH_KINGS = (TableMeld(MeldKind.SET, "KS KH KD", owner=1), TableMeld(MeldKind.SET, "QS QH QD", owner=1))
+
+
+#: A hand of seat 1 in English that melds nothing.
+ENGLISH_OTHER = "2S 3H 8D 8C 10S JH QD KC 6S 7H"
+#: Seat 0 is down in English game 1 (a run of clubs and a group of kings); seat 1 has laid a run of hearts (E8).
+ENGLISH_DOWN = (TableMeld(MeldKind.RUN, "4C 5C 6C 7C", owner=0), TableMeld(MeldKind.SET, "KS KH KD", owner=0),
+                TableMeld(MeldKind.RUN, "4H 5H 6H 7H", owner=1))
 
 
 def _drawn(game: remi.GameState) -> remi.GameState:
@@ -88,3 +96,25 @@ def test_N14_the_search_bot_passes_a_buy_the_greedy_bot_would_make() -> None:
     assert GreedyBot().choose(view, legal) == BUY  # the king brings its set closer: the greedy bot buys
     # a budget of one rollout: the amended choice (pass) stands unless buying does better in both worlds it meets
     assert SearchBot(3, policy=GreedyBot, iterations=1).choose(view, legal) == PASS
+
+
+def _english_down(hand: str) -> remi.GameState:
+    """Seat 0, down in English game 1 (:data:`ENGLISH_DOWN`), holding ``hand`` after drawing the 2 of diamonds."""
+    game = remi.new_game("english", players=2, seed=1, dealer=1, hands=[hand, ENGLISH_OTHER], stock="2D",
+                         discard_pile="AD", table=ENGLISH_DOWN)
+    return game.apply(DRAW)
+
+
+def test_E13_once_down_the_search_bot_throws_a_card_no_meld_will_take_before_a_lower_one() -> None:
+    # going out takes the whole quota of lay-offs (E12, E13): the queen of clubs is four ranks past the clubs' run
+    game = _english_down("QC 9H 3S")
+    view, legal = game.view(0), game.legal_actions()
+    assert GreedyBot().choose(view, legal) == Discard(remi.parse_cards("3S")[0])  # it keeps any club, however far
+    assert [cards_short(view, card) for card in remi.parse_cards("QC 9H 3S 2D")] == [FAR, 1, FAR, FAR]
+    # a budget of one rollout: the amended choice stands unless a challenger does better in both worlds it meets
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == Discard(remi.parse_cards("QC")[0])
+
+
+def test_E12_a_card_inside_a_runs_span_never_fits_it() -> None:
+    view = _english_down("5C 8H 3S").view(0)
+    assert [cards_short(view, card) for card in remi.parse_cards("5C 8H 3C JK")] == [FAR, 0, 0, 0]
