@@ -4,7 +4,7 @@
 decision with a real choice it:
 
 1. lists a few **candidates**, ordered by a policy (the greedy bot, in the
-   registered bots): its choice first, then the next-best discards. Four
+   registered bots): its choice first, then the next-best discards. Five
    amendments to the policy's choice, each measured against the greedy bot
    (see the bots page): a contract that goes down piecemeal (E8) goes down
    whole; until its seat is down, discards follow its own order (see
@@ -12,7 +12,8 @@ decision with a real choice it:
    do, no free lay-off for an opponent who is down (N16), and the cards that
    could share a meld with others of the hand kept longest; once it is down,
    the card furthest from fitting the table goes first (going out takes
-   every lay-off of the quota in English, E12, E13); and it passes where the
+   every lay-off of the quota in English, E12, E13); a card is laid off
+   where the rest of the hand then fits best; and it passes where the
    policy would buy out of turn (N14), buying only where the search finds
    it clearly better;
 2. samples **worlds**: full game states consistent with everything the seat
@@ -47,6 +48,8 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
+import attrs
+
 from remi._engine.listing import meld_options
 from remi._search.planner import Planner
 from remi._util import printable, seed_problem
@@ -54,7 +57,7 @@ from remi.actions import PASS, Action, Buy, Discard, LayDown, LayOff, SwapJoker
 from remi.cards import JOKER, Card
 from remi.contracts import Contract
 from remi.errors import Reason, RemiError
-from remi.melds import MeldKind, is_wild, run_cards, run_start
+from remi.melds import MeldKind, is_wild, lay_off, run_cards, run_start
 from remi.state import (
     DealResult,
     GameState,
@@ -224,7 +227,7 @@ class SearchBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes.
 
-        The first candidate is the policy's choice, amended in four ways. A
+        The first candidate is the policy's choice, amended in five ways. A
         lay-down of only part of a contract (where it may go down piecemeal,
         E8) gives way to the policy's best other move: the contract goes
         down whole. Until the seat is down, a discard is the first of the
@@ -234,9 +237,10 @@ class SearchBot:
         could share a meld with more of the hand's other cards; then the
         higher card. Once the seat is down, a discard is the first of
         another order: a wild last, then the card more cards short of
-        fitting the table (:func:`cards_short`), then the higher card. And
-        an offer to buy out of turn (N14) is passed first, the buy being the
-        challenger.
+        fitting the table (:func:`cards_short`), then the higher card. A
+        lay-off goes to the meld and end after which most of the hand's
+        other cards fit the table. And an offer to buy out of turn (N14) is
+        passed first, the buy being the challenger.
         """
         if not legal:
             raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
@@ -281,14 +285,17 @@ class SearchBot:
     def _amended(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
         """The policy's choice ``preferred``, amended: a contract laid whole, discards by :meth:`_discard_order`.
 
-        And a buy out of turn (N14) gives way to a pass: measured against the
-        greedy bot, its buys (the discard and a penalty card, whenever the
-        discard brings its plan closer) lose more deals than they win (see
-        the bots page).
+        A lay-off goes where it leaves the hand's other cards fitting the
+        table best (see :func:`_placed`). And a buy out of turn (N14) gives
+        way to a pass: measured against the greedy bot, its buys (the discard
+        and a penalty card, whenever the discard brings its plan closer) lose
+        more deals than they win (see the bots page).
         """
         if isinstance(preferred, Buy) and PASS in legal:
             return PASS
         preferred = self._whole_contract(view, legal, preferred)
+        if isinstance(preferred, LayOff):
+            return _placed(view, legal, preferred)
         if isinstance(preferred, Discard):
             order = self._discard_order(view, legal)
             if order:
@@ -511,6 +518,40 @@ def cards_short(view: PlayerView, card: Card) -> int:
             elif value < start:
                 short = min(short, start - value - 1)
     return short
+
+
+def _placed(view: PlayerView, legal: Sequence[Action], chosen: LayOff) -> LayOff:
+    """Where to lay ``chosen.card`` off: of the melds and ends that take it, the one most of the hand then fits.
+
+    The greedy bot lays a card off at the first place listed; a joker laid
+    at the end of a run that a card of the hand continues makes that card a
+    lay-off too. Ties keep ``chosen``. Measured against the greedy bot with
+    no search (see the bots page), on top of :func:`_down_discards`: 2.3
+    and 1.9 points more of 3,000 two-player English deals on each of two
+    seeds.
+    """
+    listed: Iterable[Action] = legal.only(LayOff) if isinstance(legal, LegalActions) else legal
+    places = [action for action in listed if isinstance(action, LayOff) and action.card == chosen.card]
+    if len(places) < 2:
+        return chosen
+    rest = list(view.hand)
+    rest.remove(chosen.card)
+
+    def fitting(place: LayOff) -> int:
+        table = _grown(view, place)
+        return sum(any(_takes(view, meld, card) for meld in table) for card in rest)
+
+    return max(places, key=lambda place: (fitting(place), place == chosen))
+
+
+def _grown(view: PlayerView, place: LayOff) -> list[TableMeld]:
+    """The table after the lay-off ``place`` (a legal one)."""
+    table = list(view.table)
+    meld = table[place.meld]
+    cards = lay_off(view.variant.melds, meld.kind, meld.cards, place.card, place.end)
+    if cards is not None:
+        table[place.meld] = attrs.evolve(meld, cards=cards)
+    return table
 
 
 class _Worlds:

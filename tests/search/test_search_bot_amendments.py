@@ -4,15 +4,15 @@ Before its seat is down it does not hand an opponent who is down a free
 lay-off with its discard (N16) and keeps the spare cards that could share a
 meld with others of its hand; it lays a piecemeal contract (E8) down whole,
 not one meld at a time; it passes a buy out of turn its policy would make
-(N14). Once down, it throws the card furthest from fitting the table first
-(E12, E13).
+(N14). Once down, it throws the card furthest from fitting the table first,
+and lays a card off where the rest of its hand fits best (E12, E13).
 """
 
 from __future__ import annotations
 
 import remi
 from remi import MeldKind, TableMeld
-from remi.actions import BUY, DRAW, PASS, Discard, LayDown
+from remi.actions import BUY, DRAW, PASS, Discard, LayDown, LayOff
 from remi.bots import GreedyBot
 from remi.search_bot import FAR, SearchBot, cards_short
 
@@ -118,3 +118,12 @@ def test_E13_once_down_the_search_bot_throws_a_card_no_meld_will_take_before_a_l
 def test_E12_a_card_inside_a_runs_span_never_fits_it() -> None:
     view = _english_down("5C 8H 3S").view(0)
     assert [cards_short(view, card) for card in remi.parse_cards("5C 8H 3C JK")] == [FAR, 0, 0, 0]
+
+
+def test_E12_the_search_bot_lays_a_joker_off_where_its_next_card_fits_after_it() -> None:
+    game = _english_down("JK 9C 3S")
+    view, legal = game.view(0), game.legal_actions()
+    joker = remi.parse_cards("JK")[0]
+    assert GreedyBot().choose(view, legal) == LayOff(joker, 0, "low")  # the first place listed
+    # a lay-off is played without search: the joker as the eight of clubs, so that the nine follows it
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == LayOff(joker, 0, "high")
