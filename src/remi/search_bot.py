@@ -4,18 +4,20 @@
 decision with a real choice it:
 
 1. lists a few **candidates**, ordered by a policy (the greedy bot, in the
-   registered bots): its choice first, then the next-best discards. Five
+   registered bots): its choice first, then the next-best discards. Six
    amendments to the policy's choice, each measured against the greedy bot
    (see the bots page): a contract that goes down piecemeal (E8) goes down
    whole; until its seat is down, discards follow its own order (see
    :meth:`SearchBot.choose`): never a card the plan needs if another will
-   do, no free lay-off for an opponent who is down (N16), and the cards that
-   could share a meld with others of the hand kept longest; once it is down,
-   the card furthest from fitting the table goes first (going out takes
-   every lay-off of the quota in English, E12, E13); a card is laid off
-   where the rest of the hand then fits best; and it passes where the
-   policy would buy out of turn (N14), buying only where the search finds
-   it clearly better;
+   do, no free lay-off for an opponent who is down (N16), the cards closest
+   to fitting the table and those that could share a meld with others of
+   the hand kept longest; once it is down, the card furthest from fitting
+   the table goes first (going out takes every lay-off of the quota in
+   English, E12, E13), and it takes a discard one card short of fitting
+   rather than draw while it holds a card that will likely never fit; a
+   card is laid off where the rest of the hand then fits best; and it
+   passes where the policy would buy out of turn (N14), buying only where
+   the search finds it clearly better;
 2. samples **worlds**: full game states consistent with everything the seat
    knows (its view and the deal's history), dealt by a sampler, by default
    :func:`remi.determinize`; a card seen picked up by an opponent stays in
@@ -53,7 +55,7 @@ import attrs
 from remi._engine.listing import meld_options
 from remi._search.planner import Planner
 from remi._util import printable, seed_problem
-from remi.actions import PASS, Action, Buy, Discard, LayDown, LayOff, SwapJoker
+from remi.actions import PASS, TAKE, Action, Buy, Discard, DrawStock, LayDown, LayOff, SwapJoker
 from remi.cards import JOKER, Card
 from remi.contracts import Contract
 from remi.errors import Reason, RemiError
@@ -227,20 +229,23 @@ class SearchBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes.
 
-        The first candidate is the policy's choice, amended in five ways. A
+        The first candidate is the policy's choice, amended in six ways. A
         lay-down of only part of a contract (where it may go down piecemeal,
         E8) gives way to the policy's best other move: the contract goes
         down whole. Until the seat is down, a discard is the first of the
         seat's own order (the rest are the challengers): a wild last, then a
         card its best plan needs (it lacks more without it); then a card an
-        opponent who is down could lay off at once (N16); then the card that
-        could share a meld with more of the hand's other cards; then the
-        higher card. Once the seat is down, a discard is the first of
-        another order: a wild last, then the card more cards short of
-        fitting the table (:func:`cards_short`), then the higher card. A
-        lay-off goes to the meld and end after which most of the hand's
-        other cards fit the table. And an offer to buy out of turn (N14) is
-        passed first, the buy being the challenger.
+        opponent who is down could lay off at once (N16); then the card
+        fewer cards short of fitting the table (:func:`cards_short`); then
+        the card that could share a meld with more of the hand's other
+        cards; then the higher card. Once the seat is down, a discard is the
+        first of another order: a wild last, then the card more cards short
+        of fitting the table, then the higher card; and a draw from the
+        stock gives way to taking a discard one card short of fitting while
+        the hand holds a card :data:`FAR` from it. A lay-off goes to the
+        meld and end after which most of the hand's other cards fit the
+        table. And an offer to buy out of turn (N14) is passed first, the
+        buy being the challenger.
         """
         if not legal:
             raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
@@ -285,7 +290,9 @@ class SearchBot:
     def _amended(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
         """The policy's choice ``preferred``, amended: a contract laid whole, discards by :meth:`_discard_order`.
 
-        A lay-off goes where it leaves the hand's other cards fitting the
+        Once down, a draw from the stock may give way to taking a discard
+        one card short of fitting the table (see :func:`_take_near`); a
+        lay-off goes where it leaves the hand's other cards fitting the
         table best (see :func:`_placed`). And a buy out of turn (N14) gives
         way to a pass: measured against the greedy bot, its buys (the discard
         and a penalty card, whenever the discard brings its plan closer) lose
@@ -294,6 +301,8 @@ class SearchBot:
         if isinstance(preferred, Buy) and PASS in legal:
             return PASS
         preferred = self._whole_contract(view, legal, preferred)
+        if isinstance(preferred, DrawStock):
+            return _take_near(view, legal, preferred)
         if isinstance(preferred, LayOff):
             return _placed(view, legal, preferred)
         if isinstance(preferred, Discard):
@@ -331,10 +340,13 @@ class SearchBot:
         Before it is down, a wild goes last (unless the hand holds nothing
         else), then a card the best plan needs (its plan lacks more without
         it); then a card an opponent who is down could lay off at once (a free
-        lay-off handed over, N16); then a card with more cards of the hand it
-        could share a meld with (it may become part of a meld, or go onto one
-        once down); then the higher card (fewer points held if the deal is
-        lost).
+        lay-off handed over, N16); then a card fewer cards short of fitting
+        the table (:func:`cards_short`: once down, it may be laid off; with
+        the take of :meth:`_take_near`, measured against the greedy bot with
+        no search, 1.5 to 3.6 points more of the two-player English deals);
+        then a card with more cards of the hand it could share a meld with (it
+        may become part of a meld, or go onto one once down); then the higher
+        card (fewer points held if the deal is lost).
         """
         contract = _open_contract(view)
         if contract is None:
@@ -344,9 +356,10 @@ class SearchBot:
         lacking = self._planner.plan(view.variant, view.hand, contract).lacking
         points = view.variant.card_points
 
-        def key(card: Card) -> tuple[bool, bool, bool, int, int, int]:
+        def key(card: Card) -> tuple[bool, bool, bool, int, int, int, int]:
             return (is_wild_card(view, card) and not only_wilds, self._lacking_without(view, contract, card) > lacking,
-                    _feeds(view, card), meld_links(view, view.hand, card, contract), -points(card), -card.index)
+                    _feeds(view, card), -min(cards_short(view, card), FAR), meld_links(view, view.hand, card, contract),
+                    -points(card), -card.index)
 
         return [Discard(card) for card in sorted(cards, key=key)]
 
@@ -518,6 +531,25 @@ def cards_short(view: PlayerView, card: Card) -> int:
             elif value < start:
                 short = min(short, start - value - 1)
     return short
+
+
+def _take_near(view: PlayerView, legal: Sequence[Action], draw: DrawStock) -> Action:
+    """``draw``, or, for a seat that is down and holds a card :data:`FAR` from fitting, the top discard one short.
+
+    A card one short of fitting a run on the table (:func:`cards_short`)
+    takes the place of a card that will likely never fit: the greedy bot
+    takes the discard once down only if it fits now. The draw might have
+    fitted at once, but a card one short fits as soon as anybody lays the
+    card between. Measured against the greedy bot with no search (see the
+    bots page), with the discards ordered by :func:`cards_short` before
+    going down as well: 1.5 to 3.6 points more of the two-player English
+    deals, over 3,000 deals on each of four seeds.
+    """
+    if not is_down(view, view.seat) or not view.discard_pile or TAKE not in legal:
+        return draw
+    if cards_short(view, view.discard_pile[-1]) == 1 and any(cards_short(view, card) >= FAR for card in view.hand):
+        return TAKE
+    return draw
 
 
 def _placed(view: PlayerView, legal: Sequence[Action], chosen: LayOff) -> LayOff:

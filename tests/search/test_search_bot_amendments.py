@@ -4,15 +4,16 @@ Before its seat is down it does not hand an opponent who is down a free
 lay-off with its discard (N16) and keeps the spare cards that could share a
 meld with others of its hand; it lays a piecemeal contract (E8) down whole,
 not one meld at a time; it passes a buy out of turn its policy would make
-(N14). Once down, it throws the card furthest from fitting the table first,
-and lays a card off where the rest of its hand fits best (E12, E13).
+(N14). It keeps a card close to fitting the table, and once down takes one
+from the pile, throws the card furthest from fitting first, and lays a card
+off where the rest of its hand fits best (E12, E13).
 """
 
 from __future__ import annotations
 
 import remi
 from remi import MeldKind, TableMeld
-from remi.actions import BUY, DRAW, PASS, Discard, LayDown, LayOff
+from remi.actions import BUY, DRAW, PASS, TAKE, Discard, LayDown, LayOff
 from remi.bots import GreedyBot
 from remi.search_bot import FAR, SearchBot, cards_short
 
@@ -127,3 +128,23 @@ def test_E12_the_search_bot_lays_a_joker_off_where_its_next_card_fits_after_it()
     assert GreedyBot().choose(view, legal) == LayOff(joker, 0, "low")  # the first place listed
     # a lay-off is played without search: the joker as the eight of clubs, so that the nine follows it
     assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == LayOff(joker, 0, "high")
+
+
+def test_E12_once_down_the_search_bot_takes_a_discard_one_short_of_a_run_over_a_draw() -> None:
+    # the nine of hearts fits once anybody lays the eight on the hearts' run; the queen of clubs never will
+    game = remi.new_game("english", players=2, seed=1, dealer=1, hands=["QC 3S", ENGLISH_OTHER], stock="2D",
+                         discard_pile="AD 9H", table=ENGLISH_DOWN)
+    view, legal = game.view(0), game.legal_actions()
+    assert GreedyBot().choose(view, legal) == DRAW  # it takes only a card that fits now
+    # a budget of one rollout: the amended choice stands unless the draw does better in both worlds it meets
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == TAKE
+
+
+def test_E10_before_going_down_the_search_bot_keeps_a_spare_card_one_short_of_a_run() -> None:
+    # seat 1 has laid a run of hearts (E8): the spare nine of hearts fits it once the eight is laid (E10)
+    game = remi.new_game("english", players=2, seed=1, dealer=1, hands=["4C 5C 6C KS KH 9H 3S 2D 8S AD",
+                         ENGLISH_OTHER], stock="4S", discard_pile="JC", table=ENGLISH_DOWN[2:])
+    game = game.apply(DRAW)
+    view, legal = game.view(0), game.legal_actions()
+    assert GreedyBot().choose(view, legal) == Discard(remi.parse_cards("9H")[0])  # its highest spare card
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == Discard(remi.parse_cards("8S")[0])
