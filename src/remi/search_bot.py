@@ -4,15 +4,20 @@
 decision with a real choice it:
 
 1. lists a few **candidates**, ordered by a policy (the greedy bot, in the
-   registered bots): its choice first, then the next-best discards. Three
+   registered bots): its choice first, then the next-best discards. Six
    amendments to the policy's choice, each measured against the greedy bot
    (see the bots page): a contract that goes down piecemeal (E8) goes down
    whole; until its seat is down, discards follow its own order (see
    :meth:`SearchBot.choose`): never a card the plan needs if another will
-   do, no free lay-off for an opponent who is down (N16), and the cards that
-   could share a meld with others of the hand kept longest; and it passes
-   where the policy would buy out of turn (N14), buying only where the
-   search finds it clearly better;
+   do, no free lay-off for an opponent who is down (N16), the cards closest
+   to fitting the table and those that could share a meld with others of
+   the hand kept longest; once it is down, the card furthest from fitting
+   the table goes first (going out takes every lay-off of the quota in
+   English, E12, E13), and it takes a discard one card short of fitting
+   rather than draw while it holds a card that will likely never fit; a
+   card is laid off where the rest of the hand then fits best; and it
+   passes where the policy would buy out of turn (N14), buying only where
+   the search finds it clearly better;
 2. samples **worlds**: full game states consistent with everything the seat
    knows (its view and the deal's history), dealt by a sampler, by default
    :func:`remi.determinize`; a card seen picked up by an opponent stays in
@@ -45,14 +50,16 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
+import attrs
+
 from remi._engine.listing import meld_options
 from remi._search.planner import Planner
 from remi._util import printable, seed_problem
-from remi.actions import PASS, Action, Buy, Discard, LayDown, LayOff, SwapJoker
+from remi.actions import PASS, TAKE, Action, Buy, Discard, DrawStock, LayDown, LayOff, SwapJoker
 from remi.cards import JOKER, Card
 from remi.contracts import Contract
 from remi.errors import Reason, RemiError
-from remi.melds import MeldKind, is_wild
+from remi.melds import MeldKind, is_wild, lay_off, run_cards, run_start
 from remi.state import (
     DealResult,
     GameState,
@@ -95,6 +102,8 @@ POINTS_WEIGHT = 0.25
 MARGIN = 2.0
 #: Points of difference that count as a clear lead in :func:`deal_value`.
 POINTS_SCALE = 100.0
+#: Cards short of fitting the table from which a card held once down counts as one that will never fit.
+FAR = 3
 
 
 def deal_value(result: DealResult | None, seat: int) -> float:
@@ -220,16 +229,23 @@ class SearchBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes.
 
-        The first candidate is the policy's choice, amended in three ways. A
+        The first candidate is the policy's choice, amended in six ways. A
         lay-down of only part of a contract (where it may go down piecemeal,
         E8) gives way to the policy's best other move: the contract goes
         down whole. Until the seat is down, a discard is the first of the
         seat's own order (the rest are the challengers): a wild last, then a
         card its best plan needs (it lacks more without it); then a card an
-        opponent who is down could lay off at once (N16); then the card that
-        could share a meld with more of the hand's other cards; then the
-        higher card. And an offer to buy out of turn (N14) is passed first,
-        the buy being the challenger.
+        opponent who is down could lay off at once (N16); then the card
+        fewer cards short of fitting the table (:func:`cards_short`); then
+        the card that could share a meld with more of the hand's other
+        cards; then the higher card. Once the seat is down, a discard is the
+        first of another order: a wild last, then the card more cards short
+        of fitting the table, then the higher card; and a draw from the
+        stock gives way to taking a discard one card short of fitting while
+        the hand holds a card :data:`FAR` from it. A lay-off goes to the
+        meld and end after which most of the hand's other cards fit the
+        table. And an offer to buy out of turn (N14) is passed first, the
+        buy being the challenger.
         """
         if not legal:
             raise RemiError(f"seat {view.seat} has no legal action to choose from", Reason.GAME_OVER)
@@ -274,14 +290,21 @@ class SearchBot:
     def _amended(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
         """The policy's choice ``preferred``, amended: a contract laid whole, discards by :meth:`_discard_order`.
 
-        And a buy out of turn (N14) gives way to a pass: measured against the
-        greedy bot, its buys (the discard and a penalty card, whenever the
-        discard brings its plan closer) lose more deals than they win (see
-        the bots page).
+        Once down, a draw from the stock may give way to taking a discard
+        one card short of fitting the table (see :func:`_take_near`); a
+        lay-off goes where it leaves the hand's other cards fitting the
+        table best (see :func:`_placed`). And a buy out of turn (N14) gives
+        way to a pass: measured against the greedy bot, its buys (the discard
+        and a penalty card, whenever the discard brings its plan closer) lose
+        more deals than they win (see the bots page).
         """
         if isinstance(preferred, Buy) and PASS in legal:
             return PASS
         preferred = self._whole_contract(view, legal, preferred)
+        if isinstance(preferred, DrawStock):
+            return _take_near(view, legal, preferred)
+        if isinstance(preferred, LayOff):
+            return _placed(view, legal, preferred)
         if isinstance(preferred, Discard):
             order = self._discard_order(view, legal)
             if order:
@@ -309,29 +332,34 @@ class SearchBot:
         choice = self._policy.choose(view, others)
         return choice if choice in others else preferred
 
-    # -- discarding before going down ---------------------------------------------
+    # -- discarding -------------------------------------------------------------
 
     def _discard_order(self, view: PlayerView, legal: Sequence[Action]) -> list[Discard]:
-        """The legal discards, best first, while the seat is not down (none once it is).
+        """The legal discards, best first: before the seat is down, and once it is (:func:`_down_discards`).
 
-        A wild goes last (unless the hand holds nothing else), then a card the
-        best plan needs (its plan lacks more without it); then a card an
-        opponent who is down could lay off at once (a free lay-off handed over,
-        N16); then a card with more cards of the hand it could share a meld
-        with (it may become part of a meld, or go onto one once down); then
-        the higher card (fewer points held if the deal is lost).
+        Before it is down, a wild goes last (unless the hand holds nothing
+        else), then a card the best plan needs (its plan lacks more without
+        it); then a card an opponent who is down could lay off at once (a free
+        lay-off handed over, N16); then a card fewer cards short of fitting
+        the table (:func:`cards_short`: once down, it may be laid off; with
+        the take of :meth:`_take_near`, measured against the greedy bot with
+        no search, 1.5 to 3.6 points more of the two-player English deals);
+        then a card with more cards of the hand it could share a meld with (it
+        may become part of a meld, or go onto one once down); then the higher
+        card (fewer points held if the deal is lost).
         """
         contract = _open_contract(view)
         if contract is None:
-            return []
+            return _down_discards(view, legal)
         cards = sorted({action.card for action in _discards(legal)}, key=lambda card: card.index)
         only_wilds = all(is_wild_card(view, card) for card in cards)
         lacking = self._planner.plan(view.variant, view.hand, contract).lacking
         points = view.variant.card_points
 
-        def key(card: Card) -> tuple[bool, bool, bool, int, int, int]:
+        def key(card: Card) -> tuple[bool, bool, bool, int, int, int, int]:
             return (is_wild_card(view, card) and not only_wilds, self._lacking_without(view, contract, card) > lacking,
-                    _feeds(view, card), meld_links(view, view.hand, card, contract), -points(card), -card.index)
+                    _feeds(view, card), -min(cards_short(view, card), FAR), meld_links(view, view.hand, card, contract),
+                    -points(card), -card.index)
 
         return [Discard(card) for card in sorted(cards, key=key)]
 
@@ -438,19 +466,124 @@ def fits_table(view: PlayerView, seat: int, table: Sequence[TableMeld], card: Ca
     leave); whether ``seat`` may lay off at all now is the caller's
     question. Shared with the greedy bot; not in ``__all__``.
     """
-    variant = view.variant
-    for meld in table:
-        if own_meld_too_soon(view, seat, meld.owner, meld.turn):
-            continue
-        if any(offered == card for offered, _ in meld_options(variant, meld)[0]):
-            return True
-    return False
+    return any(not own_meld_too_soon(view, seat, meld.owner, meld.turn) and _takes(view, meld, card)
+               for meld in table)
 
 
 def _feeds(view: PlayerView, card: Card) -> bool:
     """Whether an opponent who is down could take ``card`` off the discard pile and lay it off at once (N16)."""
     return any(fits_table(view, opponent, view.table, card) for opponent in range(view.players)
                if opponent != view.seat and is_down(view, opponent))
+
+
+def _takes(view: PlayerView, meld: TableMeld, card: Card) -> bool:
+    """Whether ``meld`` takes ``card`` as a lay-off by the rules of melds (whoever lays it, whenever)."""
+    return any(offered == card for offered, _ in meld_options(view.variant, meld)[0])
+
+
+def _down_discards(view: PlayerView, legal: Sequence[Action]) -> list[Discard]:
+    """The legal discards of a seat that is down, best first.
+
+    A wild goes last (unless the hand holds nothing else); then the card
+    furthest from fitting the table (:func:`cards_short`, at most
+    :data:`FAR`): a card is worth holding only if it may yet be laid off;
+    then the higher card. The greedy bot keeps any card of a rank that lies
+    in a set or of a suit that lies in a run, however far from its ends.
+    Measured against it with no search (see the bots page), this won 2.3
+    and 2.5 points more of 3,000 two-player English deals on each of two
+    seeds, where going out takes every lay-off of the quota (E12, E13).
+    """
+    cards = sorted({action.card for action in _discards(legal)}, key=lambda card: card.index)
+    only_wilds = all(is_wild_card(view, card) for card in cards)
+    points = view.variant.card_points
+
+    def key(card: Card) -> tuple[bool, int, int, int]:
+        return (is_wild_card(view, card) and not only_wilds, -min(cards_short(view, card), FAR), -points(card),
+                -card.index)
+
+    return [Discard(card) for card in sorted(cards, key=key)]
+
+
+def cards_short(view: PlayerView, card: Card) -> int:
+    """How many cards must join a run on the table before ``card`` could be laid off onto it.
+
+    0 for a wild or a card some meld takes now (even one its owner must wait
+    to lay off onto, E11); for a card of a run's suit beyond one of its ends,
+    the cards between; :data:`FAR` where no meld on the table may ever take
+    it (a card inside a run's span, a rank whose set is full).
+
+    Not in ``__all__``.
+    """
+    if is_wild_card(view, card) or any(_takes(view, meld, card) for meld in view.table):
+        return 0
+    rules = view.variant.melds
+    short = FAR
+    # an ace stands low (1) or high (14) in a run (N8, E2)
+    values = (1, 14) if card.rank == 1 else (card.rank or 0,)
+    for meld in view.table:
+        start = run_start(rules, meld.cards) if meld.kind is MeldKind.RUN else None
+        if start is None or run_cards(rules, meld.cards)[0].suit is not card.suit:
+            continue
+        end = start + len(meld.cards) - 1
+        for value in values:
+            if value > end:
+                short = min(short, value - end - 1)
+            elif value < start:
+                short = min(short, start - value - 1)
+    return short
+
+
+def _take_near(view: PlayerView, legal: Sequence[Action], draw: DrawStock) -> Action:
+    """``draw``, or, for a seat that is down and holds a card :data:`FAR` from fitting, the top discard one short.
+
+    A card one short of fitting a run on the table (:func:`cards_short`)
+    takes the place of a card that will likely never fit: the greedy bot
+    takes the discard once down only if it fits now. The draw might have
+    fitted at once, but a card one short fits as soon as anybody lays the
+    card between. Measured against the greedy bot with no search (see the
+    bots page), with the discards ordered by :func:`cards_short` before
+    going down as well: 1.5 to 3.6 points more of the two-player English
+    deals, over 3,000 deals on each of four seeds.
+    """
+    if not is_down(view, view.seat) or not view.discard_pile or TAKE not in legal:
+        return draw
+    if cards_short(view, view.discard_pile[-1]) == 1 and any(cards_short(view, card) >= FAR for card in view.hand):
+        return TAKE
+    return draw
+
+
+def _placed(view: PlayerView, legal: Sequence[Action], chosen: LayOff) -> LayOff:
+    """Where to lay ``chosen.card`` off: of the melds and ends that take it, the one most of the hand then fits.
+
+    The greedy bot lays a card off at the first place listed; a joker laid
+    at the end of a run that a card of the hand continues makes that card a
+    lay-off too. Ties keep ``chosen``. Measured against the greedy bot with
+    no search (see the bots page), on top of :func:`_down_discards`: 2.3
+    and 1.9 points more of 3,000 two-player English deals on each of two
+    seeds.
+    """
+    listed: Iterable[Action] = legal.only(LayOff) if isinstance(legal, LegalActions) else legal
+    places = [action for action in listed if isinstance(action, LayOff) and action.card == chosen.card]
+    if len(places) < 2:
+        return chosen
+    rest = list(view.hand)
+    rest.remove(chosen.card)
+
+    def fitting(place: LayOff) -> int:
+        table = _grown(view, place)
+        return sum(any(_takes(view, meld, card) for meld in table) for card in rest)
+
+    return max(places, key=lambda place: (fitting(place), place == chosen))
+
+
+def _grown(view: PlayerView, place: LayOff) -> list[TableMeld]:
+    """The table after the lay-off ``place`` (a legal one)."""
+    table = list(view.table)
+    meld = table[place.meld]
+    cards = lay_off(view.variant.melds, meld.kind, meld.cards, place.card, place.end)
+    if cards is not None:
+        table[place.meld] = attrs.evolve(meld, cards=cards)
+    return table
 
 
 class _Worlds:

@@ -4,16 +4,18 @@ Before its seat is down it does not hand an opponent who is down a free
 lay-off with its discard (N16) and keeps the spare cards that could share a
 meld with others of its hand; it lays a piecemeal contract (E8) down whole,
 not one meld at a time; it passes a buy out of turn its policy would make
-(N14).
+(N14). It keeps a card close to fitting the table, and once down takes one
+from the pile, throws the card furthest from fitting first, and lays a card
+off where the rest of its hand fits best (E12, E13).
 """
 
 from __future__ import annotations
 
 import remi
 from remi import MeldKind, TableMeld
-from remi.actions import BUY, DRAW, PASS, Discard, LayDown
+from remi.actions import BUY, DRAW, PASS, TAKE, Discard, LayDown, LayOff
 from remi.bots import GreedyBot
-from remi.search_bot import SearchBot
+from remi.search_bot import FAR, SearchBot, cards_short
 
 #: Seat 0 holds two pairs towards its two sets; the rest is spare, the king worth most.
 HAND_WITH_A_SPARE_KING = "5C 5D 9S 9D 4C 6H KC 3D 8C 7S"
@@ -21,6 +23,13 @@ HAND_WITH_A_SPARE_KING = "5C 5D 9S 9D 4C 6H KC 3D 8C 7S"
 OTHER = "2H 3H 4H 5S 7C 9D JC QD 10H AS"
 #: Seat 1 is down with two sets, kings and queens: a king discarded is a king it lays off (N16).
 DOWN_WITH_KINGS = (TableMeld(MeldKind.SET, "KS KH KD", owner=1), TableMeld(MeldKind.SET, "QS QH QD", owner=1))
+
+
+#: A hand of seat 1 in English that melds nothing.
+ENGLISH_OTHER = "2S 3H 8D 8C 10S JH QD KC 6S 7H"
+#: Seat 0 is down in English game 1 (a run of clubs and a group of kings); seat 1 has laid a run of hearts (E8).
+ENGLISH_DOWN = (TableMeld(MeldKind.RUN, "4C 5C 6C 7C", owner=0), TableMeld(MeldKind.SET, "KS KH KD", owner=0),
+                TableMeld(MeldKind.RUN, "4H 5H 6H 7H", owner=1))
 
 
 def _drawn(game: remi.GameState) -> remi.GameState:
@@ -88,3 +97,54 @@ def test_N14_the_search_bot_passes_a_buy_the_greedy_bot_would_make() -> None:
     assert GreedyBot().choose(view, legal) == BUY  # the king brings its set closer: the greedy bot buys
     # a budget of one rollout: the amended choice (pass) stands unless buying does better in both worlds it meets
     assert SearchBot(3, policy=GreedyBot, iterations=1).choose(view, legal) == PASS
+
+
+def _english_down(hand: str) -> remi.GameState:
+    """Seat 0, down in English game 1 (:data:`ENGLISH_DOWN`), holding ``hand`` after drawing the 2 of diamonds."""
+    game = remi.new_game("english", players=2, seed=1, dealer=1, hands=[hand, ENGLISH_OTHER], stock="2D",
+                         discard_pile="AD", table=ENGLISH_DOWN)
+    return game.apply(DRAW)
+
+
+def test_E13_once_down_the_search_bot_throws_a_card_no_meld_will_take_before_a_lower_one() -> None:
+    # going out takes the whole quota of lay-offs (E12, E13): the queen of clubs is four ranks past the clubs' run
+    game = _english_down("QC 9H 3S")
+    view, legal = game.view(0), game.legal_actions()
+    assert GreedyBot().choose(view, legal) == Discard(remi.parse_cards("3S")[0])  # it keeps any club, however far
+    assert [cards_short(view, card) for card in remi.parse_cards("QC 9H 3S 2D")] == [FAR, 1, FAR, FAR]
+    # a budget of one rollout: the amended choice stands unless a challenger does better in both worlds it meets
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == Discard(remi.parse_cards("QC")[0])
+
+
+def test_E12_a_card_inside_a_runs_span_never_fits_it() -> None:
+    view = _english_down("5C 8H 3S").view(0)
+    assert [cards_short(view, card) for card in remi.parse_cards("5C 8H 3C JK")] == [FAR, 0, 0, 0]
+
+
+def test_E12_the_search_bot_lays_a_joker_off_where_its_next_card_fits_after_it() -> None:
+    game = _english_down("JK 9C 3S")
+    view, legal = game.view(0), game.legal_actions()
+    joker = remi.parse_cards("JK")[0]
+    assert GreedyBot().choose(view, legal) == LayOff(joker, 0, "low")  # the first place listed
+    # a lay-off is played without search: the joker as the eight of clubs, so that the nine follows it
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == LayOff(joker, 0, "high")
+
+
+def test_E12_once_down_the_search_bot_takes_a_discard_one_short_of_a_run_over_a_draw() -> None:
+    # the nine of hearts fits once anybody lays the eight on the hearts' run; the queen of clubs never will
+    game = remi.new_game("english", players=2, seed=1, dealer=1, hands=["QC 3S", ENGLISH_OTHER], stock="2D",
+                         discard_pile="AD 9H", table=ENGLISH_DOWN)
+    view, legal = game.view(0), game.legal_actions()
+    assert GreedyBot().choose(view, legal) == DRAW  # it takes only a card that fits now
+    # a budget of one rollout: the amended choice stands unless the draw does better in both worlds it meets
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == TAKE
+
+
+def test_E10_before_going_down_the_search_bot_keeps_a_spare_card_one_short_of_a_run() -> None:
+    # seat 1 has laid a run of hearts (E8): the spare nine of hearts fits it once the eight is laid (E10)
+    game = remi.new_game("english", players=2, seed=1, dealer=1, hands=["4C 5C 6C KS KH 9H 3S 2D 8S AD",
+                         ENGLISH_OTHER], stock="4S", discard_pile="JC", table=ENGLISH_DOWN[2:])
+    game = game.apply(DRAW)
+    view, legal = game.view(0), game.legal_actions()
+    assert GreedyBot().choose(view, legal) == Discard(remi.parse_cards("9H")[0])  # its highest spare card
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == Discard(remi.parse_cards("8S")[0])
