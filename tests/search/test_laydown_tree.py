@@ -224,3 +224,36 @@ def test_N15_going_down_with_many_lay_downs_looks_only_for_the_melds_that_can_co
             chosen = chosen.choose(chosen.allowed[-1])
         assert isinstance(chosen, LayDown) and state.is_legal(chosen)
         assert (not trees) is listed_whole
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(["norwegian", "liverpool", "shanghai", "mayi"]), seed=st.integers(0, 10_000),
+       level=st.integers(1, 7), size=st.integers(14, 26), path=st.randoms(use_true_random=False))
+def test_going_down_from_the_tree_steps_as_going_down_from_the_listing(
+        name: str, seed: int, level: int, size: int, path: random.Random) -> None:
+    """Step by step, the tree's decisions allow the steps the listed lay-downs allow, take the same forced
+    steps, and end in the same lay-down (a random path through both, in lockstep)."""
+    from remi.envs import decision
+
+    variant = remi.variants.get(name)
+    state = big_hand(variant, size, seed, min(level, len(variant.contracts)))
+    code = encoding(variant, 3)
+    going_down = Step.GO_DOWN in Decision.start(code, state).allowed
+    event(f"{name}: {'goes down' if going_down else 'cannot go down'}")
+    if not going_down:
+        return
+    outcomes = []
+    choices = path.random()  # (the same random path through both)
+    for few in (0, 10**9):  # always from the tree; always listed
+        decision.FEW_LAYDOWNS, kept = few, decision.FEW_LAYDOWNS
+        try:
+            outcome: remi.actions.Action | Decision = Decision.start(code, state).choose(Step.GO_DOWN)
+            walked = []
+            chooser = random.Random(choices)
+            while isinstance(outcome, Decision):
+                walked.append((outcome.taken, outcome.allowed))
+                outcome = outcome.choose(chooser.choice(outcome.allowed))
+            outcomes.append((walked, outcome))
+        finally:
+            decision.FEW_LAYDOWNS = kept
+    assert outcomes[0] == outcomes[1]
