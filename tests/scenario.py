@@ -15,9 +15,10 @@ import pytest
 
 import remi
 from remi import GameState, IllegalActionError, MeldKind, Phase, Reason, TableMeld, parse_card, parse_cards
-from remi.actions import Action, DrawStock, LayDown, Pass
+from remi.actions import DRAW, PASS, Action, DrawStock, LayDown, Pass
 from remi.cards import JOKER, Card
 from remi.melds import Meld, MeldRules
+from remi.parts import Contracts
 from remi.testing import assert_invariants
 
 
@@ -34,6 +35,23 @@ def no_wild_sets(variant: remi.Variant) -> remi.Variant:
     """``variant`` with the house rule "no wild in a set", as a meld hook (``MeldRules.meld_problem``)."""
     return attrs.evolve(variant, name=f"{variant.name}-no-wild-sets",
                         melds=_NoWildSets(**attrs.asdict(variant.melds, recurse=False)))
+
+
+def contracts_of(variant: remi.Variant, part: type[Contracts], prefix_closed: bool) -> remi.Variant:
+    """``variant`` with its contracts as ``part`` (the same fields: a house rule's hook), prefix-closed or not."""
+    fields = {field.name: getattr(variant.contracts, field.name) for field in attrs.fields(Contracts)}
+    name = f"{variant.name}-{part.__name__}-{prefix_closed}"
+    return attrs.evolve(variant, name=name, contracts=part(**{**fields, "prefix_closed": prefix_closed}))
+
+
+def to_play(variant: remi.Variant, hand: Sequence[Card], round: int, players: int = 3) -> GameState:
+    """Seat 0 to play ``hand`` (its last card just drawn from the stock) in ``round``, the others dealt."""
+    state = remi.position(variant, players, hands=[hand[:-1], *[None] * (players - 1)], stock=hand[-1:],
+                          round=round)
+    state = state.apply(DRAW)
+    while state.to_act != 0:
+        state = state.apply(PASS)
+    return state
 
 
 def count_generated(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:

@@ -29,7 +29,7 @@ from remi.envs.encoding import Encoding, Step, encoding
 from remi.melds import Meld, MeldKind, MeldRules, is_wild
 from remi.parts import Contracts, GoingOut
 from remi.testing import hands
-from scenario import no_wild_sets
+from scenario import contracts_of, no_wild_sets, to_play
 
 # (the variants whose contracts the tree orders; English goes down piecemeal, May I? has a contract-level rule)
 VARIANTS = {name: remi.variants.get(name) for name in ("norwegian", "liverpool", "shanghai")}
@@ -143,29 +143,10 @@ class OneWild(Contracts):
         return None
 
 
-def with_one_wild(variant: remi.Variant, prefix_closed: bool) -> remi.Variant:
-    """``variant`` under the contract rule :class:`OneWild`, said prefix-closed or not."""
-    fields = {field.name: getattr(variant.contracts, field.name) for field in attrs.fields(Contracts)}
-    return attrs.evolve(variant, name=f"{variant.name}-one-wild-{prefix_closed}",
-                        contracts=OneWild(**{**fields, "prefix_closed": prefix_closed}))
-
-
 def big_hand(variant: remi.Variant, size: int, seed: int, level: int) -> remi.GameState:
     """Seat 0 of a three-player deal to play ``size`` cards (two of them jokers) at contract ``level`` (1-based)."""
-    rng = random.Random(seed)
-    deck = list(variant.cards(3))
-    naturals = [card for card in deck if card is not JOKER]
-    hand = sorted([*rng.sample(naturals, size - 2), JOKER, JOKER])
-    rest = list(deck)
-    for card in hand:
-        rest.remove(card)
-    others = [" ".join(map(str, rest[:11])), " ".join(map(str, rest[11:22]))]
-    state = remi.new_game(variant, players=3, seed=1, dealer=2, round=level,
-                          hands=[" ".join(map(str, hand[:-1])), *others], stock=str(hand[-1]))
-    state = state.apply(remi.actions.DRAW)
-    while state.to_act != 0:
-        state = state.apply(remi.actions.PASS)
-    return state
+    naturals = [card for card in variant.cards(3) if card is not JOKER]
+    return to_play(variant, sorted([*random.Random(seed).sample(naturals, size - 2), JOKER, JOKER]), level)
 
 
 def reached_laydowns(code: Encoding, state: remi.GameState) -> list[remi.actions.Action]:
@@ -188,7 +169,7 @@ def test_the_environment_reaches_exactly_the_listed_lay_downs_of_big_hands(name:
                                                                           seed: int) -> None:
     """Under the variant's own contract rules (May I?'s, M8) and a house rule, said prefix-closed (the tree asks
     it meld by meld) or not (the lay-downs are listed whole): the reachable lay-downs are the listed ones."""
-    variant = remi.variants.get(name) if rule is None else with_one_wild(remi.variants.get(name), rule)
+    variant = remi.variants.get(name) if rule is None else contracts_of(remi.variants.get(name), OneWild, rule)
     state = big_hand(variant, 24, seed, seed)
     assert (laydown_tree(state) is None) is (rule is False)
     listed = list(state.legal_actions().only(LayDown))

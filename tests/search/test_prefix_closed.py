@@ -16,9 +16,10 @@ import pytest
 
 import remi
 from remi import GameState, Meld, MeldRules, Reason
-from remi.actions import DRAW, PASS, LayDown
+from remi.actions import LayDown
 from remi.melds import is_wild
 from remi.parts import Contracts
+from scenario import contracts_of, to_play
 
 MAYI = remi.variants.get("mayi")
 CALLS: Counter[tuple[Meld, ...]] = Counter()
@@ -44,30 +45,13 @@ class Nothing(Contracts):
         return "nothing goes down (house rule)"
 
 
-def contracts_of(variant: remi.Variant, part: type[Contracts], prefix_closed: bool) -> remi.Variant:
-    """``variant`` with its contracts as ``part`` (the same fields), prefix-closed or not."""
-    fields = {field.name: getattr(variant.contracts, field.name) for field in attrs.fields(Contracts)}
-    name = f"{variant.name}-{part.__name__}-{prefix_closed}"
-    return attrs.evolve(variant, name=name, contracts=part(**{**fields, "prefix_closed": prefix_closed}))
-
-
 def mayi_hand(variant: remi.Variant, size: int, wilds: int, seed: int, level: int = 4) -> GameState:
     """Seat 0 of May I? to play ``size`` cards, ``wilds`` of them wild, at contract ``level``."""
     rng = random.Random(seed)
     deck = list(variant.cards(3))
     wild = [card for card in deck if card is remi.JOKER or card.rank is remi.Rank.TWO][:wilds]
     naturals = [card for card in deck if card is not remi.JOKER and card.rank is not remi.Rank.TWO]
-    hand = sorted(rng.sample(naturals, size - wilds) + wild)
-    rest = list(deck)
-    for card in hand:
-        rest.remove(card)
-    others = [" ".join(map(str, rest[:11])), " ".join(map(str, rest[11:22]))]
-    state = remi.new_game(variant, players=3, seed=1, dealer=2, round=level,
-                          hands=[" ".join(map(str, hand[:-1])), *others], stock=str(hand[-1]))
-    state = state.apply(DRAW)
-    while state.to_act != 0:
-        state = state.apply(PASS)
-    return state
+    return to_play(variant, sorted(rng.sample(naturals, size - wilds) + wild), level)
 
 
 def laydowns(state: GameState) -> set[LayDown]:
