@@ -502,9 +502,8 @@ def _laydown(melds: list[_Chosen], runs: int | None = None) -> LayDown:
         built = [built_meld(is_run, cards)
                  for is_run, cards in sorted([(kind is RUN, cards) for kind, cards in melds])]
     else:
-        known_sets, known_runs = _SET_MELDS, _RUN_MELDS
-        built = [known_sets.get(cards) or built_meld(False, cards) for _, cards in melds[runs:]]
-        built += [known_runs.get(cards) or built_meld(True, cards) for _, cards in melds[:runs]]
+        built = [built_meld(False, cards) for _, cards in melds[runs:]]
+        built += [built_meld(True, cards) for _, cards in melds[:runs]]
     action = object.__new__(LayDown)
     object.__setattr__(action, "melds", tuple(built))
     return action

@@ -352,7 +352,10 @@ class Encoding:
         return self._block(3) + self._card(card)
 
     def meld_card_steps(self, indices: Sequence[int]) -> tuple[int, ...]:
-        """The abstract actions adding the cards of card indices ``indices`` (:attr:`remi.Card.index`) in turn."""
+        """The abstract actions adding the cards of card indices ``indices`` (:attr:`remi.Card.index`) in turn.
+
+        -1 stands for a card the deck does not use.
+        """
         steps = self._meld_steps
         return tuple([steps[index] for index in indices])
 
@@ -452,8 +455,8 @@ class Encoding:
 
         Refuses a card the deck does not use, with its name.
         """
-        meld_steps = self._meld_steps
-        steps = (_SET if meld.kind is MeldKind.SET else _RUN, *[meld_steps[card.index] for card in meld.cards])
+        kind = _SET if meld.kind is MeldKind.SET else _RUN
+        steps = (kind, *self.meld_card_steps([card.index for card in meld.cards]))
         if -1 in steps:
             for card in meld.cards:
                 self._card(card)
