@@ -18,6 +18,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import remi
+from remi import Reason
 from remi._engine.listing import laydown_tree
 from remi._search import generate
 from remi._search.kernel import counts_of
@@ -155,6 +156,10 @@ def reached_laydowns(code: Encoding, state: remi.GameState) -> list[remi.actions
         if not isinstance(outcome, Decision):
             yield outcome
             return
+        refused = next(step for step in range(code.size) if step not in outcome.allowed)
+        with pytest.raises(remi.IllegalActionError, match=f"action {refused} is not allowed now") as info:
+            outcome.choose(refused)  # (a step the mask forbids: a typed refusal, the decision unchanged)
+        assert info.value.reason is Reason.ILLEGAL
         for step in outcome.allowed:
             yield from reach(outcome.choose(step))
 
@@ -165,8 +170,8 @@ def reached_laydowns(code: Encoding, state: remi.GameState) -> list[remi.actions
 @pytest.mark.parametrize(("name", "rule"), [("mayi", None), ("mayi", True), ("mayi", False),
                                            ("norwegian", True), ("liverpool", None)])
 @pytest.mark.parametrize("seed", [1, 2, 5])
-def test_the_environment_reaches_exactly_the_listed_lay_downs_of_big_hands(name: str, rule: bool | None,
-                                                                          seed: int) -> None:
+def test_M8_the_environment_reaches_exactly_the_listed_lay_downs_of_big_hands(name: str, rule: bool | None,
+                                                                             seed: int) -> None:
     """Under the variant's own contract rules (May I?'s, M8) and a house rule, said prefix-closed (the tree asks
     it meld by meld) or not (the lay-downs are listed whole): the reachable lay-downs are the listed ones."""
     variant = remi.variants.get(name) if rule is None else contracts_of(remi.variants.get(name), OneWild, rule)
@@ -176,6 +181,25 @@ def test_the_environment_reaches_exactly_the_listed_lay_downs_of_big_hands(name:
     reached = reached_laydowns(encoding(variant, 3), state)
     assert listed  # (these hands go down: 10 to 13,615 lay-downs)
     assert len(reached) == len(set(reached)) and set(reached) == set(listed)
+
+
+def test_N18_every_path_of_an_all_in_tree_takes_the_whole_hand() -> None:
+    """Round 7 is all-in (N18): the tree's lay-downs use every card, and a card no run can take leaves none."""
+    norwegian = VARIANTS["norwegian"]
+    level = len(norwegian.contracts) - 1
+    runs = parse_cards("3S 4S 5S 6S 7S 9H 10H JK QH 2D 3D 4D 5D")  # three runs, and a card more for the first
+    for hand, goes_down in ((runs, True), ((*runs, *parse_cards("KC")), False)):
+        fields = walk_inputs(norwegian, level, hand, 0)
+        assert fields["all_in"] is True
+        tree = generate.laydown_tree(norwegian.melds, norwegian.contracts[level], **fields)  # type: ignore[arg-type]
+        assert tree is not None
+        found = list(paths(tree))
+        assert bool(found) is goes_down
+        assert all(sorted(index for cards in path for index in cards) == sorted(card.index for card in hand)
+                   for path in found)
+        listed = generate.laydowns(norwegian.melds, norwegian.contracts[level],
+                                   **walk_inputs(norwegian, level, hand, 0))  # type: ignore[arg-type]
+        assert sorted(found) == sorted(indices(laydown) for laydown in listed)
 
 
 def test_N15_going_down_with_many_lay_downs_looks_only_for_the_melds_that_can_come_next(
