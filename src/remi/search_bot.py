@@ -4,14 +4,15 @@
 decision with a real choice it:
 
 1. lists a few **candidates**, ordered by a policy (the greedy bot, in the
-   registered bots): its choice first, then the next-best discards. Six
+   registered bots): its choice first, then the next-best discards. Seven
    amendments to the policy's choice, each measured against the greedy bot
    (see the bots page): a contract that goes down piecemeal (E8) goes down
    whole; until its seat is down, discards follow its own order (see
    :meth:`SearchBot.choose`): never a card the plan needs if another will
    do, no free lay-off for an opponent who is down (N16), the cards closest
    to fitting the table and those that could share a meld with others of
-   the hand kept longest; once it is down, the card furthest from fitting
+   the hand kept longest, and it takes a discard that joins a set of its
+   plan where sets have no fixed size; once it is down, the card furthest from fitting
    the table goes first (going out takes every lay-off of the quota in
    English, E12, E13), and it takes a discard one card short of fitting
    rather than draw while it holds a card that will likely never fit; a
@@ -104,6 +105,8 @@ MARGIN = 2.0
 POINTS_SCALE = 100.0
 #: Cards short of fitting the table from which a card held once down counts as one that will never fit.
 FAR = 3
+#: Lay-downs the bot weighs at most when it goes down (the first listed; every one, on any ordinary hand).
+LAYDOWN_CHOICES = 256
 
 
 def deal_value(result: DealResult | None, seat: int) -> float:
@@ -229,7 +232,7 @@ class SearchBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes.
 
-        The first candidate is the policy's choice, amended in six ways. A
+        The first candidate is the policy's choice, amended in seven ways. A
         lay-down of only part of a contract (where it may go down piecemeal,
         E8) gives way to the policy's best other move: the contract goes
         down whole. Until the seat is down, a discard is the first of the
@@ -238,7 +241,9 @@ class SearchBot:
         opponent who is down could lay off at once (N16); then the card
         fewer cards short of fitting the table (:func:`cards_short`); then
         the card that could share a meld with more of the hand's other
-        cards; then the higher card. Once the seat is down, a discard is the
+        cards; then the higher card; and a draw from the stock gives way to
+        taking a discard that joins a set its plan holds two naturals of,
+        where sets have no fixed size. Once the seat is down, a discard is the
         first of another order: a wild last, then the card more cards short
         of fitting the table, then the higher card; and a draw from the
         stock gives way to taking a discard one card short of fitting while
@@ -290,8 +295,10 @@ class SearchBot:
     def _amended(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
         """The policy's choice ``preferred``, amended: a contract laid whole, discards by :meth:`_discard_order`.
 
-        Once down, a draw from the stock may give way to taking a discard
-        one card short of fitting the table (see :func:`_take_near`); a
+        Before the seat is down, a draw from the stock may give way to taking
+        a discard that joins a set of its plan (see :meth:`_take_for_set`);
+        once down, to taking a discard one card short of fitting the table
+        (see :func:`_take_near`); a
         lay-off goes where it leaves the hand's other cards fitting the
         table best (see :func:`_placed`). And a buy out of turn (N14) gives
         way to a pass: measured against the greedy bot, its buys (the discard
@@ -302,14 +309,52 @@ class SearchBot:
             return PASS
         preferred = self._whole_contract(view, legal, preferred)
         if isinstance(preferred, DrawStock):
-            return _take_near(view, legal, preferred)
+            if is_down(view, view.seat):
+                return _take_near(view, legal, preferred)
+            return self._take_for_set(view, legal, preferred)
         if isinstance(preferred, LayOff):
             return _placed(view, legal, preferred)
+        if isinstance(preferred, LayDown) and not view.variant.contracts.piecemeal:
+            return _fewest_dead(view, legal, preferred)
         if isinstance(preferred, Discard):
             order = self._discard_order(view, legal)
             if order:
                 return order[0]
         return preferred
+
+    def _take_for_set(self, view: PlayerView, legal: Sequence[Action], draw: DrawStock) -> Action:
+        """``draw``, or the top discard where it joins a set the seat's best plan makes (sizes are minimums).
+
+        The greedy bot takes a discard only where it cuts the cards its plan
+        misses; a card of a rank whose set the plan holds already (two
+        naturals or more of it, a wild filling any gap) cuts nothing, so it
+        draws. But that card goes down with the set, one card fewer left in
+        hand to lay off once down. Where sets have a fixed size
+        (:attr:`Contracts.exact_sizes <remi.Contracts.exact_sizes>`, E9) it
+        could not join one, and a suit the set holds already cannot join where
+        sets need distinct suits. Measured against the greedy bot with no
+        search (see the bots page): 0.9 to 1.6 points more of the two-player
+        Norwegian first deals, over 3,000 deals on each of two seeds.
+        """
+        variant = view.variant
+        if not view.discard_pile or TAKE not in legal or variant.contracts.exact_sizes:
+            return draw
+        card = view.discard_pile[-1]
+        contract = _open_contract(view)
+        if (contract is None or is_wild_card(view, card)
+                or not any(requirement.kind is MeldKind.SET for requirement in contract.requirements)):
+            return draw
+        kin = [held for held in view.hand if held.rank == card.rank and not is_wild_card(view, held)]
+        if variant.melds.set_distinct_suits and any(held.suit is card.suit for held in kin):
+            return draw
+        spare = list(self._planner.plan(variant, view.hand, contract).spare)
+        planned = 0
+        for held in kin:
+            if held in spare:
+                spare.remove(held)
+            else:
+                planned += 1
+        return TAKE if planned >= 2 else draw
 
     def _whole_contract(self, view: PlayerView, legal: Sequence[Action], preferred: Action) -> Action:
         """``preferred``, or, where it lays down only part of the contract (E8), the policy's best other move.
@@ -574,6 +619,37 @@ def _placed(view: PlayerView, legal: Sequence[Action], chosen: LayOff) -> LayOff
         return sum(any(_takes(view, meld, card) for meld in table) for card in rest)
 
     return max(places, key=lambda place: (fitting(place), place == chosen))
+
+
+def _fewest_dead(view: PlayerView, legal: Sequence[Action], chosen: LayDown) -> LayDown:
+    """The lay-down to go down with: of the first :data:`LAYDOWN_CHOICES` listed, the one leaving fewest dead cards.
+
+    A card left in hand is dead if no meld on the table would take it once
+    the lay-down is laid (a wild never is): the seat must still lay off or
+    discard every card it keeps, one discard a turn, and a dead card can
+    only be discarded. Then the fewest cards left, then the fewest points;
+    ties keep ``chosen``, the policy's lay-down (the greedy bot's leaves the
+    fewest points). Measured against the greedy bot with no search (see
+    the bots page): 1.0 to 1.4 points more of the two-player Norwegian first
+    deals, over 3,000 deals on each of four seeds.
+    """
+    listed: Iterable[Action] = legal.only(LayDown) if isinstance(legal, LegalActions) else legal
+    laydowns = [action for action in islice(listed, LAYDOWN_CHOICES) if isinstance(action, LayDown)]
+    if len(laydowns) < 2:
+        return chosen
+    points = view.variant.card_points
+
+    def key(laydown: LayDown) -> tuple[int, int, int, bool]:
+        table = [*view.table, *(TableMeld(meld.kind, meld.cards, owner=view.seat, turn=view.turn)
+                                for meld in laydown.melds)]
+        left = list(view.hand)
+        for card in laydown.cards:
+            left.remove(card)
+        dead = sum(not is_wild_card(view, card) and not any(_takes(view, meld, card) for meld in table)
+                   for card in left)
+        return dead, len(left), sum(map(points, left)), laydown != chosen
+
+    return min(laydowns, key=key)
 
 
 def _grown(view: PlayerView, place: LayOff) -> list[TableMeld]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import remi
 from remi import MeldKind, TableMeld
-from remi.actions import BUY, DRAW, PASS, TAKE, Discard, LayDown, LayOff
+from remi.actions import BUY, DRAW, PASS, TAKE, Discard, LayDown, LayOff, parse_action
 from remi.bots import GreedyBot
 from remi.search_bot import FAR, SearchBot, cards_short
 
@@ -148,3 +148,50 @@ def test_E10_before_going_down_the_search_bot_keeps_a_spare_card_one_short_of_a_
     view, legal = game.view(0), game.legal_actions()
     assert GreedyBot().choose(view, legal) == Discard(remi.parse_cards("9H")[0])  # its highest spare card
     assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == Discard(remi.parse_cards("8S")[0])
+
+
+#: Seat 0 holds a set of sevens whole (three naturals) and one king towards its second set.
+HAND_WITH_A_SET_OF_SEVENS = "7S 7H 7C KS 3D 5D 9H 10S QC 4H"
+
+
+def test_N4_before_going_down_the_search_bot_takes_a_discard_that_joins_a_set_of_its_plan() -> None:
+    # the fourth seven cuts nothing the plan misses (sets are at least three, N4, N6), but it goes down with the set
+    game = remi.new_game("norwegian", players=2, seed=1, dealer=1, hands=[HAND_WITH_A_SET_OF_SEVENS, OTHER],
+                         stock="3H", discard_pile="7D")
+    view, legal = game.view(0), game.legal_actions()
+    assert GreedyBot().choose(view, legal) == DRAW
+    # a budget of one rollout: the amended choice stands unless the draw does better in both worlds it meets
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == TAKE
+
+
+def test_N4_a_discard_of_a_rank_the_plan_does_not_use_is_not_taken_for_a_set() -> None:
+    # sevens and kings make the contract; the pair of threes is spare, so a third three would be one more card held
+    game = remi.new_game("norwegian", players=2, seed=1, dealer=1,
+                         hands=["7S 7H 7C KS KD KH 3D 3H 9S QC", OTHER], stock="4S", discard_pile="3C")
+    view, legal = game.view(0), game.legal_actions()
+    assert GreedyBot().choose(view, legal) == DRAW
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == DRAW
+
+
+def test_E9_a_group_of_exactly_three_takes_no_fourth_card_before_going_down() -> None:
+    # English groups are exactly three cards (E9): the fourth seven could not go down with them
+    game = remi.new_game("english", players=2, seed=1, dealer=1, hands=[HAND_WITH_A_SET_OF_SEVENS, ENGLISH_OTHER],
+                         stock="3H", discard_pile="7D")
+    view, legal = game.view(0), game.legal_actions()
+    assert GreedyBot().choose(view, legal) == DRAW
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == DRAW
+
+
+def test_N16_the_search_bot_goes_down_leaving_cards_it_can_lay_off_rather_than_dead_ones() -> None:
+    # seat 1 is down with a set of queens: seat 0's queens lay off onto it once seat 0 is down (N16), its fives never
+    table = (TableMeld(MeldKind.SET, "QC QC QH", owner=1), TableMeld(MeldKind.SET, "KS KH KD", owner=1))
+    game = remi.new_game("norwegian", players=2, seed=1, dealer=1,
+                         hands=["5S 5H 5C 8S 8H 8D QS QH QD 3D", "2H 3H 4H 5D"], stock="4C", discard_pile="10C",
+                         table=table)
+    game = _drawn(game)
+    view, legal = game.view(0), game.legal_actions()
+    queens_and_eights = parse_action("down set 8S 8H 8D; set QS QH QD")
+    assert GreedyBot().choose(view, legal) == queens_and_eights  # the fewest points left: the fives' 15
+    # a lay-down is played without search: the fives and eights, the queens left to lay off
+    fives_and_eights = parse_action("down set 5S 5H 5C; set 8S 8H 8D")
+    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == fives_and_eights
