@@ -4,7 +4,7 @@
 decision with a real choice it:
 
 1. lists a few **candidates**, ordered by a policy (the greedy bot, in the
-   registered bots): its choice first, then the next-best discards. Seven
+   registered bots): its choice first, then the next-best discards. Eight
    amendments to the policy's choice, each measured against the greedy bot
    (see the bots page): a contract that goes down piecemeal (E8) goes down
    whole; until its seat is down, discards follow its own order (see
@@ -12,13 +12,14 @@ decision with a real choice it:
    do, no free lay-off for an opponent who is down (N16), the cards closest
    to fitting the table and those that could share a meld with others of
    the hand kept longest, and it takes a discard that joins a set of its
-   plan where sets have no fixed size; once it is down, the card furthest from fitting
-   the table goes first (going out takes every lay-off of the quota in
-   English, E12, E13), and it takes a discard one card short of fitting
-   rather than draw while it holds a card that will likely never fit; a
-   card is laid off where the rest of the hand then fits best; and it
-   passes where the policy would buy out of turn (N14), buying only where
-   the search finds it clearly better;
+   plan where sets have no fixed size; it goes down with the lay-down
+   leaving the fewest cards no meld on the table would take; once it is
+   down, the card furthest from fitting the table goes first (going out
+   takes every lay-off of the quota in English, E12, E13), and it takes a
+   discard one card short of fitting rather than draw while it holds a card
+   that will likely never fit; a card is laid off where the rest of the
+   hand then fits best; and it passes where the policy would buy out of
+   turn (N14), buying only where the search finds it clearly better;
 2. samples **worlds**: full game states consistent with everything the seat
    knows (its view and the deal's history), dealt by a sampler, by default
    :func:`remi.determinize`; a card seen picked up by an opponent stays in
@@ -232,7 +233,7 @@ class SearchBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes.
 
-        The first candidate is the policy's choice, amended in seven ways. A
+        The first candidate is the policy's choice, amended in eight ways. A
         lay-down of only part of a contract (where it may go down piecemeal,
         E8) gives way to the policy's best other move: the contract goes
         down whole. Until the seat is down, a discard is the first of the
@@ -243,7 +244,9 @@ class SearchBot:
         the card that could share a meld with more of the hand's other
         cards; then the higher card; and a draw from the stock gives way to
         taking a discard that joins a set its plan holds two naturals of,
-        where sets have no fixed size. Once the seat is down, a discard is the
+        where sets have no fixed size. A lay-down of the whole contract is
+        the one leaving the fewest cards no meld on the table would take
+        (:func:`_fewest_dead`). Once the seat is down, a discard is the
         first of another order: a wild last, then the card more cards short
         of fitting the table, then the higher card; and a draw from the
         stock gives way to taking a discard one card short of fitting while
