@@ -15,7 +15,7 @@ import remi
 from remi import MeldKind, TableMeld
 from remi.actions import BUY, DRAW, PASS, TAKE, Discard, LayDown, LayOff, parse_action
 from remi.bots import GreedyBot
-from remi.search_bot import FAR, SearchBot, cards_short
+from remi.search_bot import FAR, SearchBot, _down_discards, cards_short
 
 #: Seat 0 holds two pairs towards its two sets; the rest is spare, the king worth most.
 HAND_WITH_A_SPARE_KING = "5C 5D 9S 9D 4C 6H KC 3D 8C 7S"
@@ -195,3 +195,33 @@ def test_N16_the_search_bot_goes_down_leaving_cards_it_can_lay_off_rather_than_d
     # a lay-down is played without search: the fives and eights, the queens left to lay off
     fives_and_eights = parse_action("down set 5S 5H 5C; set 8S 8H 8D")
     assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == fives_and_eights
+
+
+def _down_with_dead_cards(discard_pile: str, table: tuple[TableMeld, ...], other: str) -> list[Discard]:
+    """Norwegian: seat 0 down, holding a jack, a queen, a four and a three that fit nothing: its discards, in order."""
+    game = remi.new_game("norwegian", players=2, seed=1, dealer=1, hands=["JC QD 4S", other], stock="3D",
+                         discard_pile=discard_pile, table=table)
+    game = _drawn(game)
+    return _down_discards(game.view(0), game.legal_actions())
+
+
+#: Seat 0 is down with fives and eights.
+DOWN_WITH_FIVES = (TableMeld(MeldKind.SET, "5S 5H 5C", owner=0), TableMeld(MeldKind.SET, "8S 8H 8D", owner=0))
+
+
+def test_N16_once_down_the_search_bot_throws_the_rank_with_more_copies_in_sight_first() -> None:
+    # the jack and the queen are both dead and worth 10: while seat 1 is not down, the rank seen more often is less
+    # likely to complete a set it holds part of, so it goes first (whichever of the two it is)
+    for seen, first, second in (("QH QS 2C", "QD", "JC"), ("JH JS 2C", "JC", "QD")):
+        order = _down_with_dead_cards(seen, DOWN_WITH_FIVES, OTHER)
+        assert order[:2] == [Discard(remi.parse_cards(first)[0]), Discard(remi.parse_cards(second)[0])]
+
+
+def test_N16_copies_in_sight_do_not_count_once_every_opponent_is_down() -> None:
+    # with seat 1 down too, no discard can complete its sets: the order is by points, then the card later in the
+    # deck's order (the jack of clubs), wherever the copies are
+    table = (*DOWN_WITH_FIVES, TableMeld(MeldKind.SET, "KS KH KD", owner=1),
+             TableMeld(MeldKind.SET, "7S 7H 7D", owner=1))
+    for seen in ("QH QS 2C", "JH JS 2C"):
+        order = _down_with_dead_cards(seen, table, "2H 3H 4H 6S")
+        assert order[:2] == [Discard(remi.parse_cards("JC")[0]), Discard(remi.parse_cards("QD")[0])]
