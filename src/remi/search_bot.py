@@ -4,7 +4,7 @@
 decision with a real choice it:
 
 1. lists a few **candidates**, ordered by a policy (the greedy bot, in the
-   registered bots): its choice first, then the next-best discards. Eight
+   registered bots): its choice first, then the next-best discards. Nine
    amendments to the policy's choice, each measured against the greedy bot
    (see the bots page): a contract that goes down piecemeal (E8) goes down
    whole; until its seat is down, discards follow its own order (see
@@ -15,7 +15,9 @@ decision with a real choice it:
    plan where sets have no fixed size; it goes down with the lay-down
    leaving the fewest cards no meld on the table would take; once it is
    down, the card furthest from fitting the table goes first (going out
-   takes every lay-off of the quota in English, E12, E13), and it takes a
+   takes every lay-off of the quota in English, E12, E13), of those equally
+   far the rank with most copies in sight while an opponent is not down,
+   and it takes a
    discard one card short of fitting rather than draw while it holds a card
    that will likely never fit; a card is laid off where the rest of the
    hand then fits best; and it passes where the policy would buy out of
@@ -233,7 +235,7 @@ class SearchBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes.
 
-        The first candidate is the policy's choice, amended in eight ways. A
+        The first candidate is the policy's choice, amended in nine ways. A
         lay-down of only part of a contract (where it may go down piecemeal,
         E8) gives way to the policy's best other move: the contract goes
         down whole. Until the seat is down, a discard is the first of the
@@ -248,7 +250,9 @@ class SearchBot:
         the one leaving the fewest cards no meld on the table would take
         (:func:`_fewest_dead`). Once the seat is down, a discard is the
         first of another order: a wild last, then the card more cards short
-        of fitting the table, then the higher card; and a draw from the
+        of fitting the table, then (while an opponent is not down) the card
+        of a rank with more copies in sight, then the higher card; and a
+        draw from the
         stock gives way to taking a discard one card short of fitting while
         the hand holds a card :data:`FAR` from it. A lay-off goes to the
         meld and end after which most of the hand's other cards fit the
