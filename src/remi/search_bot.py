@@ -50,6 +50,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
@@ -60,7 +61,7 @@ from remi._engine.listing import meld_options
 from remi._search.planner import Planner
 from remi._util import printable, seed_problem
 from remi.actions import PASS, TAKE, Action, Buy, Discard, DrawStock, LayDown, LayOff, SwapJoker
-from remi.cards import JOKER, Card
+from remi.cards import JOKER, Card, Rank
 from remi.contracts import Contract
 from remi.errors import Reason, RemiError
 from remi.melds import MeldKind, is_wild, lay_off, run_cards, run_start
@@ -540,7 +541,7 @@ def _down_discards(view: PlayerView, legal: Sequence[Action]) -> list[Discard]:
     furthest from fitting the table (:func:`cards_short`, at most
     :data:`FAR`): a card is worth holding only if it may yet be laid off;
     then, while an opponent is not down, the card of a rank with more
-    copies in sight (:func:`_in_sight`), less likely to complete a set it
+    copies in sight (:func:`_ranks_in_sight`), less likely to complete a set it
     holds part of; then the higher card. The greedy bot keeps any card of a
     rank that lies in a set or of a suit that lies in a run, however far
     from its ends. Measured against it with no search (see the bots page),
@@ -552,20 +553,22 @@ def _down_discards(view: PlayerView, legal: Sequence[Action]) -> list[Discard]:
     cards = sorted({action.card for action in _discards(legal)}, key=lambda card: card.index)
     only_wilds = all(is_wild_card(view, card) for card in cards)
     points = view.variant.card_points
-    guarded = not all(is_down(view, seat) for seat in range(view.players))
+    # (once every opponent is down, no discard can complete a set of theirs)
+    sighted = None if all(is_down(view, seat) for seat in range(view.players)) else _ranks_in_sight(view)
 
     def key(card: Card) -> tuple[bool, int, int, int, int]:
         return (is_wild_card(view, card) and not only_wilds, -min(cards_short(view, card), FAR),
-                -_in_sight(view, card) if guarded else 0, -points(card), -card.index)
+                -sighted[card.rank] if sighted else 0, -points(card), -card.index)
 
     return [Discard(card) for card in sorted(cards, key=key)]
 
 
-def _in_sight(view: PlayerView, card: Card) -> int:
-    """How many cards of ``card``'s rank the seat can see: in its hand, on the table and in the discard pile."""
-    rank = card.rank
-    return (sum(held.rank == rank for held in view.hand) + sum(seen.rank == rank for seen in view.discard_pile)
-            + sum(laid.rank == rank for meld in view.table for laid in meld.cards))
+def _ranks_in_sight(view: PlayerView) -> Counter[Rank | None]:
+    """How many cards of each rank the seat can see: in its hand, on the table and in the discard pile."""
+    ranks: Counter[Rank | None] = Counter(card.rank for card in view.hand)
+    ranks.update(card.rank for card in view.discard_pile)
+    ranks.update(card.rank for meld in view.table for card in meld.cards)
+    return ranks
 
 
 def cards_short(view: PlayerView, card: Card) -> int:
@@ -657,15 +660,16 @@ def _fewest_dead(view: PlayerView, legal: Sequence[Action], chosen: LayDown) -> 
     if len(laydowns) < 2:
         return chosen
     points = view.variant.card_points
+    # whether a card fits the table as it is does not depend on the lay-down: asked once per card
+    fits_now = {card: is_wild_card(view, card) or any(_takes(view, meld, card) for meld in view.table)
+                for card in view.hand}
 
     def key(laydown: LayDown) -> tuple[int, int, int, bool]:
-        table = [*view.table, *(TableMeld(meld.kind, meld.cards, owner=view.seat, turn=view.turn)
-                                for meld in laydown.melds)]
+        melds = [TableMeld(meld.kind, meld.cards, owner=view.seat, turn=view.turn) for meld in laydown.melds]
         left = list(view.hand)
         for card in laydown.cards:
             left.remove(card)
-        dead = sum(not is_wild_card(view, card) and not any(_takes(view, meld, card) for meld in table)
-                   for card in left)
+        dead = sum(not fits_now[card] and not any(_takes(view, meld, card) for meld in melds) for card in left)
         return dead, len(left), sum(map(points, left)), laydown != chosen
 
     return min(laydowns, key=key)

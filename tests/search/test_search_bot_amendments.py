@@ -154,32 +154,27 @@ def test_E10_before_going_down_the_search_bot_keeps_a_spare_card_one_short_of_a_
 HAND_WITH_A_SET_OF_SEVENS = "7S 7H 7C KS 3D 5D 9H 10S QC 4H"
 
 
+def _draw_or_take(variant: str, hands: list[str], discard_pile: str) -> tuple[object, object]:
+    """Seat 0's choice at its draw, greedy's and the search bot's (a budget of one rollout: its amended choice
+    stands unless the other move does better in both worlds it meets)."""
+    game = remi.new_game(variant, players=2, seed=1, dealer=1, hands=hands, stock="4S", discard_pile=discard_pile)
+    return GreedyBot().choose(game.view(0), game.legal_actions()), _choice(SearchBot(3, policy=GreedyBot,
+                                                                                       iterations=1), game)
+
+
 def test_N4_before_going_down_the_search_bot_takes_a_discard_that_joins_a_set_of_its_plan() -> None:
     # the fourth seven cuts nothing the plan misses (sets are at least three, N4, N6), but it goes down with the set
-    game = remi.new_game("norwegian", players=2, seed=1, dealer=1, hands=[HAND_WITH_A_SET_OF_SEVENS, OTHER],
-                         stock="3H", discard_pile="7D")
-    view, legal = game.view(0), game.legal_actions()
-    assert GreedyBot().choose(view, legal) == DRAW
-    # a budget of one rollout: the amended choice stands unless the draw does better in both worlds it meets
-    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == TAKE
+    assert _draw_or_take("norwegian", [HAND_WITH_A_SET_OF_SEVENS, OTHER], "7D") == (DRAW, TAKE)
 
 
 def test_N4_a_discard_of_a_rank_the_plan_does_not_use_is_not_taken_for_a_set() -> None:
     # sevens and kings make the contract; the pair of threes is spare, so a third three would be one more card held
-    game = remi.new_game("norwegian", players=2, seed=1, dealer=1,
-                         hands=["7S 7H 7C KS KD KH 3D 3H 9S QC", OTHER], stock="4S", discard_pile="3C")
-    view, legal = game.view(0), game.legal_actions()
-    assert GreedyBot().choose(view, legal) == DRAW
-    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == DRAW
+    assert _draw_or_take("norwegian", ["7S 7H 7C KS KD KH 3D 3H 9S QC", OTHER], "3C") == (DRAW, DRAW)
 
 
 def test_E9_a_group_of_exactly_three_takes_no_fourth_card_before_going_down() -> None:
     # English groups are exactly three cards (E9): the fourth seven could not go down with them
-    game = remi.new_game("english", players=2, seed=1, dealer=1, hands=[HAND_WITH_A_SET_OF_SEVENS, ENGLISH_OTHER],
-                         stock="3H", discard_pile="7D")
-    view, legal = game.view(0), game.legal_actions()
-    assert GreedyBot().choose(view, legal) == DRAW
-    assert _choice(SearchBot(3, policy=GreedyBot, iterations=1), game) == DRAW
+    assert _draw_or_take("english", [HAND_WITH_A_SET_OF_SEVENS, ENGLISH_OTHER], "7D") == (DRAW, DRAW)
 
 
 def test_N16_the_search_bot_goes_down_leaving_cards_it_can_lay_off_rather_than_dead_ones() -> None:
