@@ -4,15 +4,17 @@
 decision with a real choice it:
 
 1. lists a few **candidates**, ordered by a policy (the greedy bot, in the
-   registered bots): its choice first, then the next-best discards. Nine
+   registered bots): its choice first, then the next-best discards. Ten
    amendments to the policy's choice, each measured against the greedy bot
    (see the bots page): a contract that goes down piecemeal (E8) goes down
    whole; until its seat is down, discards follow its own order (see
    :meth:`SearchBot.choose`): never a card the plan needs if another will
    do, no free lay-off for an opponent who is down (N16), the cards closest
    to fitting the table and those that could share a meld with others of
-   the hand kept longest, and it takes a discard that joins a set of its
-   plan where sets have no fixed size; it goes down with the lay-down
+   the hand kept longest (where melds have an exact size, E9, the cards
+   keeping the most outs: hidden cards that would bring the plan closer),
+   and it takes a discard that joins a set of its plan where sets have no
+   fixed size; it goes down with the lay-down
    leaving the fewest cards no meld on the table would take; once it is
    down, the card furthest from fitting the table goes first (going out
    takes every lay-off of the quota in English, E12, E13), of those equally
@@ -58,6 +60,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from remi._engine.listing import meld_options
+from remi._engine.sampling import hidden_cards
 from remi._search.planner import Planner
 from remi._util import printable, seed_problem
 from remi.actions import PASS, TAKE, Action, Buy, Discard, DrawStock, LayDown, LayOff, SwapJoker
@@ -76,6 +79,7 @@ from remi.state import (
     is_down,
     own_meld_too_soon,
 )
+from remi.variant import Variant
 
 if TYPE_CHECKING:  # the protocol only: remi.bots registers this module's bot, so it cannot be imported here
     from remi.bots import Bot
@@ -236,7 +240,7 @@ class SearchBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The candidate whose rollouts from the sampled worlds score best for the seat ``view`` describes.
 
-        The first candidate is the policy's choice, amended in nine ways. A
+        The first candidate is the policy's choice, amended in ten ways. A
         lay-down of only part of a contract (where it may go down piecemeal,
         E8) gives way to the policy's best other move: the contract goes
         down whole. Until the seat is down, a discard is the first of the
@@ -245,8 +249,9 @@ class SearchBot:
         opponent who is down could lay off at once (N16); then the card
         fewer cards short of fitting the table (:func:`cards_short`); then
         the card that could share a meld with more of the hand's other
-        cards; then the higher card; and a draw from the stock gives way to
-        taking a discard that joins a set its plan holds two naturals of,
+        cards; then the higher card (where melds have an exact size, E9, that
+        order is ranked again by what the hand keeps, see :meth:`_by_outs`);
+        and a draw from the stock gives way to taking a discard that joins a set its plan holds two naturals of,
         where sets have no fixed size. A lay-down of the whole contract is
         the one leaving the fewest cards no meld on the table would take
         (:func:`_fewest_dead`). Once the seat is down, a discard is the
@@ -414,13 +419,50 @@ class SearchBot:
                     _feeds(view, card), -min(cards_short(view, card), FAR), meld_links(view, view.hand, card, contract),
                     -points(card), -card.index)
 
-        return [Discard(card) for card in sorted(cards, key=key)]
+        order = sorted(cards, key=key)
+        if view.variant.contracts.exact_sizes and len(order) > 1:
+            order = self._by_outs(view, contract, order, only_wilds)
+        return [Discard(card) for card in order]
+
+    def _by_outs(self, view: PlayerView, contract: Contract, order: list[Card], only_wilds: bool) -> list[Card]:
+        """``order`` (the discards, best first) ranked again by what the hand keeps, where sizes are exact (E9).
+
+        A wild goes last, as before; then the card whose leaving keeps the
+        fewest cards missing from the best plan; then, as before, a card an
+        opponent who is down could lay off at once, and the card fewer cards
+        short of fitting the table; then the card whose leaving keeps the most
+        **outs**: hidden cards (copies the seat cannot see, less those it saw an
+        opponent take) that would cut what the plan
+        misses if drawn. Then ``order`` itself. Where a meld has an exact size
+        a hand has few ways to grow into it, and the cards that keep the most
+        of them matter; measured against the greedy bot with no search, 1.9
+        to 3.2 points more of the two-player English deals over 1,500 deals
+        on each of three seeds (and 1 to 2.5 points fewer of the Norwegian
+        ones, where sizes are minimums: there it is not used).
+        """
+        hidden = Counter(hidden_cards(view))
+        variant = view.variant
+        plan = self._planner.plan
+
+        def key(place: int) -> tuple[bool, int, bool, int, int, int]:
+            card = order[place]
+            hand = _without(view.hand, card)
+            missing = plan(variant, hand, contract).missing
+            return (is_wild_card(view, card) and not only_wilds, missing, _feeds(view, card),
+                    -min(cards_short(view, card), FAR), -self._outs(variant, hand, contract, missing, hidden), place)
+
+        return [order[place] for place in sorted(range(len(order)), key=key)]
+
+    def _outs(self, variant: Variant, hand: tuple[Card, ...], contract: Contract, missing: int,
+              hidden: Counter[Card]) -> int:
+        """The ``hidden`` cards (each copy counted) that, drawn, would leave ``hand``'s best plan missing less."""
+        plan = self._planner.plan
+        return sum(copies for card, copies in hidden.items()
+                   if plan(variant, (*hand, card), contract).missing < missing)
 
     def _lacking_without(self, view: PlayerView, contract: Contract, card: Card) -> int:
         """The naturals the seat's best plan lacks once ``card`` has left its hand."""
-        hand = list(view.hand)
-        hand.remove(card)
-        return self._planner.plan(view.variant, tuple(hand), contract).lacking
+        return self._planner.plan(view.variant, _without(view.hand, card), contract).lacking
 
     # -- the search ---------------------------------------------------------------
 
@@ -472,6 +514,13 @@ class SearchBot:
             assert actor is not None
             state = state.apply(policy(state.view(actor), state.legal_actions()))
         return deal_value(None, seat)
+
+
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` less one copy of ``card`` (which it holds)."""
+    left = list(hand)
+    left.remove(card)
+    return tuple(left)
 
 
 def _open_contract(view: PlayerView) -> Contract | None:

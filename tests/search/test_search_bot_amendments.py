@@ -220,3 +220,31 @@ def test_N16_copies_in_sight_do_not_count_once_every_opponent_is_down() -> None:
     for seen in ("QH QS 2C", "JH JS 2C"):
         order = _down_with_dead_cards(seen, table, "2H 3H 4H 6S")
         assert order[:2] == [Discard(remi.parse_cards("JC")[0]), Discard(remi.parse_cards("QD")[0])]
+
+
+#: A run short of one card, and four pairs of which the plan needs one for its group: one pair must be broken.
+FOUR_PAIRS = "5H 6H 7H 9S 9D QS QD 3C 3D KS"
+
+
+def _four_pairs_discards(variant: str, discard_pile: str) -> list[Discard]:
+    """Seat 0, not down, holds :data:`FOUR_PAIRS` and draws the king of diamonds: its discards, best first."""
+    game = remi.new_game(variant, players=2, seed=1, dealer=1, hands=[FOUR_PAIRS, "2S 4D 8D 8C 10S JH 6C KC 6S 7D"],
+                         stock="KD", discard_pile=discard_pile)
+    game = _drawn(game)
+    return SearchBot(3, policy=GreedyBot, iterations=1)._discard_order(game.view(0), game.legal_actions())
+
+
+def test_E9_before_going_down_the_search_bot_breaks_the_pair_whose_group_cards_are_all_in_sight() -> None:
+    # a group is exactly three cards of different suits (E4, E9): with both copies of the two missing suits on the
+    # pile, a pair can no longer grow into one; breaking it keeps every hidden card that would still help
+    for seen, pair in (("3S 3S 3H 3H", "3C 3D"), ("QC QC QH QH", "QD QS"), ("9C 9C 9H 9H", "9D 9S")):
+        order = _four_pairs_discards("english", seen)
+        assert {discard.card for discard in order[:2]} == set(remi.parse_cards(pair)), seen
+
+
+def test_N4_where_sets_have_no_fixed_size_the_cards_in_sight_do_not_reorder_the_discards() -> None:
+    # Norwegian sets are at least three cards of any suits (N4): the same hand keeps its order whatever the pile shows
+    # (the outs measured no better there)
+    orders = [_four_pairs_discards("norwegian", seen) for seen in ("3S 3S 3H 3H 3C 3D", "4C")]
+    assert orders[0] == orders[1]
+    assert orders[0][0].card not in remi.parse_cards("3C 3D")

@@ -155,6 +155,15 @@ def _hidden_cards(view: PlayerView, knowledge: Knowledge) -> list[Card]:
     return sorted((deck - seen).elements(), key=by_index)
 
 
+def hidden_cards(view: PlayerView) -> list[Card]:
+    """Every card ``view``'s seat cannot see and has not seen enter another hand (the cards it could draw), sorted.
+
+    The cards :func:`determinized` deals into the other hands and the stock,
+    less those it places where the seat saw them go.
+    """
+    return _hidden_cards(view, Knowledge(view))
+
+
 def _deal_hidden(
     view: PlayerView, knowledge: Knowledge, seed: int | str
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
