@@ -233,6 +233,7 @@ class SearchBot:
         self._planner = Planner()
         #: Rollouts played so far (all decisions): a machine-independent measure of the work done.
         self.rollouts = 0
+        self._last_order: tuple[PlayerView, Sequence[Action], list[Discard]] | None = None
 
     def __repr__(self) -> str:
         return f"SearchBot(seed={self.seed!r}, iterations={self.iterations})"
@@ -393,6 +394,15 @@ class SearchBot:
     # -- discarding -------------------------------------------------------------
 
     def _discard_order(self, view: PlayerView, legal: Sequence[Action]) -> list[Discard]:
+        """:meth:`_ordered_discards`, worked out once per decision (its amended choice and its candidates ask)."""
+        last = self._last_order
+        if last is not None and last[0] is view and last[1] is legal:
+            return list(last[2])
+        order = self._ordered_discards(view, legal)
+        self._last_order = (view, legal, order)
+        return list(order)
+
+    def _ordered_discards(self, view: PlayerView, legal: Sequence[Action]) -> list[Discard]:
         """The legal discards, best first: before the seat is down, and once it is (:func:`_down_discards`).
 
         Before it is down, a wild goes last (unless the hand holds nothing
