@@ -36,6 +36,7 @@ from remi import (
     Swapped,
     TookDiscard,
 )
+from remi._engine.sampling import hidden_cards
 from remi.actions import Action, LayDown
 from remi.cards import Card
 from remi.testing.invariants import assert_invariants, card_multiset, random_playout
@@ -98,7 +99,11 @@ def check_sample(state: GameState, seat: int, sample: GameState) -> None:
     assert Counter(sample.stock) + sum((Counter(h) for h in sample.hands), Counter()) == Counter(state.stock) + sum(
         (Counter(h) for h in state.hands), Counter()
     )  # the same hidden cards, dead 2s as themselves (S15)
-    for other, held in enumerate(held_by_sight(view)):
+    seen_held = held_by_sight(view)
+    if view.phase is not Phase.OVER:  # what the seat could meet: the others' hands and the stock, less cards seen
+        others = sum((Counter(hand) for other, hand in enumerate(state.hands) if other != seat), Counter())
+        assert Counter(hidden_cards(view)) == others + Counter(state.stock) - sum(seen_held, Counter())
+    for other, held in enumerate(seen_held):
         assert not held - Counter(state.hands[other])  # the reading agrees with the real hand
         assert not held - Counter(sample.hands[other]), f"seat {other} lost a card seat {seat} saw it pick up"
     for name in ("deal", "dealer", "levels", "wins", "scores", "laid", "layoffs", "buys", "rebuilds", "on_turn",
