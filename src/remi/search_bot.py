@@ -108,7 +108,7 @@ ROLLOUT_ACTIONS = 1000
 #: How much the deal's points weigh in a rollout's value, beside going out (worth 1).
 POINTS_WEIGHT = 0.25
 #: Standard errors by which a challenger must beat the policy's choice to be played instead.
-MARGIN = 2.0
+MARGIN = 3.0
 #: Points of difference that count as a clear lead in :func:`deal_value`.
 POINTS_SCALE = 100.0
 #: Cards short of fitting the table from which a card held once down counts as one that will never fit.
