@@ -54,7 +54,7 @@ from remi.contracts import Contract
 from remi.errors import Reason, RemiError
 from remi.melds import MeldKind, Twos, is_wild, swap_joker
 from remi.parts import GoingOut
-from remi.search_bot import LEVELS, SearchBot, fits_table, is_wild_card, meld_links
+from remi.search_bot import LEVELS, SearchBot, fits_table, hand_without, is_wild_card, meld_links
 from remi.solver import solve
 from remi.state import LegalActions, Phase, PlayerView, TableMeld, is_down, layoff_blocked
 
@@ -239,13 +239,6 @@ def _near_table(view: PlayerView, card: Card) -> bool:
     return False
 
 
-def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    rest = list(hand)
-    for card in cards:
-        rest.remove(card)
-    return tuple(rest)
-
-
 def _with(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted((*hand, *cards)))
 
@@ -400,7 +393,7 @@ class GreedyBot:
         listed = [a for a in laydowns if isinstance(a, LayDown)]
         whole = [a for a in listed if len(a.melds) == len(contract.requirements)]
         if whole:
-            return min(whole, key=lambda a: (variant.hand_points(_without(hand, a.cards)), -len(a.cards)))
+            return min(whole, key=lambda a: (variant.hand_points(hand_without(hand, a.cards)), -len(a.cards)))
         if not variant.contracts.piecemeal:
             return None
         # part of the contract: a meld the best plan keeps (the rest gets no harder)
@@ -415,7 +408,7 @@ class GreedyBot:
                                                   else len(meld.cards) >= req.size):
                         del rest[i]
                         break
-            left = _without(hand, action.cards)
+            left = hand_without(hand, action.cards)
             if rest and self._plan(view, left, Contract(tuple(rest))).missing > now:
                 continue
             key = (variant.hand_points(action.cards), len(action.cards))
@@ -442,7 +435,7 @@ class GreedyBot:
                 continue
             freed = result[1]  # the jokers (or wild 2s) the swap brings into the hand
             if contract is not None:
-                if self._plan(view, _with(_without(hand, swap.cards), freed), contract).missing < now:
+                if self._plan(view, _with(hand_without(hand, swap.cards), freed), contract).missing < now:
                     return swap
                 continue
             table = list(view.table)
@@ -479,7 +472,7 @@ class GreedyBot:
         for card in cards:
             if card in spare or card in wild:
                 continue
-            if self._plan(view, _without(hand, (card,)), contract).lacking == plan.lacking:
+            if self._plan(view, hand_without(hand, (card,)), contract).lacking == plan.lacking:
                 spare.add(card)
 
         def key(card: Card) -> tuple[bool, bool, int, int, int]:
