@@ -15,7 +15,7 @@ import remi
 from remi import MeldKind, TableMeld
 from remi.actions import BUY, DRAW, PASS, TAKE, Discard, LayDown, LayOff, parse_action
 from remi.bots import GreedyBot
-from remi.search_bot import FAR, SearchBot, _down_discards, cards_short
+from remi.search_bot import FAR, SearchBot, _down_discards, cards_short, racing_to_go_down
 
 #: Seat 0 holds two pairs towards its two sets; the rest is spare, the king worth most.
 HAND_WITH_A_SPARE_KING = "5C 5D 9S 9D 4C 6H KC 3D 8C 7S"
@@ -226,10 +226,10 @@ def test_N16_copies_in_sight_do_not_count_once_every_opponent_is_down() -> None:
 FOUR_PAIRS = "5H 6H 7H 9S 9D QS QD 3C 3D KS"
 
 
-def _four_pairs_discards(variant: str, discard_pile: str) -> list[Discard]:
+def _four_pairs_discards(variant: str, discard_pile: str, round_: int | None = None) -> list[Discard]:
     """Seat 0, not down, holds :data:`FOUR_PAIRS` and draws the king of diamonds: its discards, best first."""
     game = remi.new_game(variant, players=2, seed=1, dealer=1, hands=[FOUR_PAIRS, "2S 4D 8D 8C 10S JH 6C KC 6S 7D"],
-                         stock="KD", discard_pile=discard_pile)
+                         stock="KD", discard_pile=discard_pile, round=round_)
     game = _drawn(game)
     return SearchBot(3, policy=GreedyBot, iterations=1)._discard_order(game.view(0), game.legal_actions())
 
@@ -243,8 +243,27 @@ def test_E9_before_going_down_the_search_bot_breaks_the_pair_whose_group_cards_a
 
 
 def test_N4_where_sets_have_no_fixed_size_the_cards_in_sight_do_not_reorder_the_discards() -> None:
-    # Norwegian sets are at least three cards of any suits (N4): the same hand keeps its order whatever the pile shows
-    # (the outs measured no better there)
+    # Norwegian sets are at least three cards of any suits (N4): in round 1 (two sets, N6) the same hand keeps its
+    # order whatever the pile shows (the outs measured no better there: four cards or more are left to lay off)
     orders = [_four_pairs_discards("norwegian", seen) for seen in ("3S 3S 3H 3H 3C 3D", "4C")]
     assert orders[0] == orders[1]
     assert orders[0][0].card not in remi.parse_cards("3C 3D")
+
+
+def test_N6_where_the_contract_takes_the_whole_hand_the_search_bot_breaks_the_pair_whose_set_cards_are_all_in_sight(
+) -> None:
+    # round 5 is two sets and a run (N6): 10 of the 11 cards held after the draw, so going down leaves only the
+    # discard, and the race is to go down; with the six other threes of the two packs on the pile (N2), the pair of
+    # threes can no longer grow into a set
+    order = _four_pairs_discards("norwegian", "3S 3S 3H 3H 3C 3D", round_=5)
+    assert order[0].card in remi.parse_cards("3C 3D")
+    assert _four_pairs_discards("norwegian", "4C", round_=5)[0].card not in remi.parse_cards("3C 3D")
+
+
+def test_the_race_to_go_down_is_where_sizes_are_exact_or_the_contract_takes_the_whole_hand() -> None:
+    for variant, round_, racing in (("norwegian", 1, False), ("norwegian", 4, False), ("norwegian", 5, True),
+                                    ("norwegian", 7, True), ("english", None, True)):
+        game = _drawn(remi.new_game(variant, players=2, seed=4, dealer=1, round=round_))
+        view = game.view(0)  # (dealer 1: seat 0 is on turn)
+        contract = view.variant.contracts[view.levels[view.seat] - 1]
+        assert racing_to_go_down(view, contract) is racing, (variant, round_)
