@@ -541,10 +541,11 @@ class SearchBot:
 def racing_to_go_down(view: PlayerView, contract: Contract) -> bool:
     """Whether the seat's deal is a race to lay ``contract`` down, so that its discards go by outs.
 
-    So where melds have an exact size (E9: a hand has few ways to grow into
-    them), and where the contract takes every card of the hand but the
-    discard at least (Norwegian rounds 5 to 7, N6: going down leaves nothing
-    to lay off). Not in ``__all__``.
+    It is where melds have an exact size (E9: a hand has few ways to grow
+    into them), and where the contract's fewest cards are every card held but
+    one, the discard, or more: Norwegian rounds 5 to 7 (N6, N7) take 10 of the
+    11 cards held after the draw, 11 of 11 and 12 of 12, so going down leaves
+    nothing to lay off. Not in ``__all__``.
     """
     if view.variant.contracts.exact_sizes:
         return True
