@@ -260,7 +260,7 @@ def test_N6_where_the_contract_takes_the_whole_hand_the_search_bot_breaks_the_pa
     assert _four_pairs_discards("norwegian", "4C", round_=5)[0].card not in remi.parse_cards("3C 3D")
 
 
-def test_the_race_to_go_down_is_where_sizes_are_exact_or_the_contract_takes_the_whole_hand() -> None:
+def test_N6_E9_the_race_to_go_down_is_where_sizes_are_exact_or_the_contract_takes_the_whole_hand() -> None:
     for variant, round_, racing in (("norwegian", 1, False), ("norwegian", 4, False), ("norwegian", 5, True),
                                     ("norwegian", 7, True), ("english", None, True)):
         game = _drawn(remi.new_game(variant, players=2, seed=4, dealer=1, round=round_))
