@@ -265,5 +265,4 @@ def test_N6_E9_the_race_to_go_down_is_where_sizes_are_exact_or_the_contract_take
                                     ("norwegian", 7, True), ("english", None, True)):
         game = _drawn(remi.new_game(variant, players=2, seed=4, dealer=1, round=round_))
         view = game.view(0)  # (dealer 1: seat 0 is on turn)
-        contract = view.variant.contracts[view.levels[view.seat] - 1]
-        assert racing_to_go_down(view, contract) is racing, (variant, round_)
+        assert racing_to_go_down(view, view.contract()) is racing, (variant, round_)
